@@ -1,0 +1,74 @@
+// API load benchmark: starts the built server as a user would (fresh DATA_DIR, free port), then
+// drives it with autocannon and prints requests/s and latency percentiles. A script, not a test:
+// nothing here asserts a time. Run with `npm run bench` after `npm run build`.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+
+const repoRoot = resolve(import.meta.dirname, '..');
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+type Scenario = { name: string; path: string };
+
+const scenarios: Scenario[] = [
+  { name: 'GET /api/health', path: '/api/health' },
+  { name: 'GET / (SPA index)', path: '/' },
+];
+
+async function main(): Promise<void> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'funil-bench-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [join(repoRoot, 'apps/api/dist/server.js')], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitForHealth(`${baseUrl}/api/health`, 60_000);
+    console.log(`Funil API benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario\n`);
+    console.log('scenario'.padEnd(28), 'req/s'.padStart(10), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(8));
+    for (const scenario of scenarios) {
+      const result = await autocannon({ url: baseUrl + scenario.path, connections: CONNECTIONS, duration: DURATION_SECONDS });
+      console.log(
+        scenario.name.padEnd(28),
+        result.requests.average.toFixed(0).padStart(10),
+        String(result.latency.p50).padStart(8),
+        String(result.latency.p99).padStart(8),
+        String(result.errors + result.non2xx).padStart(8),
+      );
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((done) => server.once('exit', done));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
