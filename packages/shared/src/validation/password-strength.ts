@@ -4,7 +4,12 @@ export const PASSWORD_STRENGTHS = ['weak', 'medium', 'strong', 'very_strong'] as
 export type PasswordStrength = (typeof PASSWORD_STRENGTHS)[number];
 
 export function passwordStrengthScore(password: string): number {
-  const checks = [password.length >= 6, /\p{Ll}/u.test(password), /\p{Lu}/u.test(password), /\d/.test(password)];
+  const checks = [
+    password.length >= 6,
+    /\p{Ll}/u.test(password),
+    /\p{Lu}/u.test(password),
+    /\d/.test(password),
+  ];
   return checks.filter(Boolean).length;
 }
 
