@@ -1,0 +1,104 @@
+import { format as formatDateFns, isValid, parseISO, type Locale } from 'date-fns';
+import { enUS, es, ptBR } from 'date-fns/locale';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toLanguage, type Language } from '@/i18n/languages';
+
+const DATE_LOCALES: Record<Language, Locale> = { 'pt-BR': ptBR, en: enUS, es };
+
+export const DATE_FORMAT = 'dd/MM/yyyy';
+export const DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm';
+
+/** "dd/MM/yyyy 'às' HH:mm" in each language (the lead detail's long form). */
+const DATE_TIME_LONG_FORMATS: Record<Language, string> = {
+  'pt-BR': "dd/MM/yyyy 'às' HH:mm",
+  en: "dd/MM/yyyy 'at' HH:mm",
+  es: "dd/MM/yyyy 'a las' HH:mm",
+};
+
+export type DateInput = string | number | Date | null | undefined;
+
+function toDate(value: Exclude<DateInput, null | undefined>): Date {
+  if (value instanceof Date) return value;
+  if (typeof value === 'number') return new Date(value);
+  const iso = parseISO(value);
+  return isValid(iso) ? iso : new Date(value);
+}
+
+function formatWith(value: DateInput, pattern: string, lng: string | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = toDate(value);
+  // SPEC.md §5: a value that is not a date is shown as it came, never as "Invalid Date".
+  if (!isValid(date)) return String(value);
+  return formatDateFns(date, pattern, { locale: DATE_LOCALES[toLanguage(lng)] });
+}
+
+export function formatDate(value: DateInput, lng?: string): string {
+  return formatWith(value, DATE_FORMAT, lng);
+}
+
+export function formatDateTime(value: DateInput, lng?: string): string {
+  return formatWith(value, DATE_TIME_FORMAT, lng);
+}
+
+export function formatDateTimeLong(value: DateInput, lng?: string): string {
+  return formatWith(value, DATE_TIME_LONG_FORMATS[toLanguage(lng)], lng);
+}
+
+/**
+ * SPEC.md §9: R$ in Portuguese, $ otherwise. Spanish uses es-MX number style so that '$' leads and
+ * thousands are grouped as in English.
+ */
+const CURRENCY_FORMATS: Record<Language, { locale: string; currency: string }> = {
+  'pt-BR': { locale: 'pt-BR', currency: 'BRL' },
+  en: { locale: 'en-US', currency: 'USD' },
+  es: { locale: 'es-MX', currency: 'USD' },
+};
+
+const currencyFormatters = new Map<string, Intl.NumberFormat>();
+
+export type CurrencyOptions = {
+  /** Cards show whole amounts; forms and details show cents. Default true. */
+  decimals?: boolean;
+};
+
+export function formatCurrency(
+  value: number | string | null | undefined,
+  lng?: string,
+  { decimals = true }: CurrencyOptions = {},
+): string {
+  const amount = typeof value === 'string' ? Number(value) : (value ?? 0);
+  const language = toLanguage(lng);
+  const cacheKey = `${language}|${decimals}`;
+  let formatter = currencyFormatters.get(cacheKey);
+  if (!formatter) {
+    const { locale, currency } = CURRENCY_FORMATS[language];
+    const digits = decimals ? 2 : 0;
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    currencyFormatters.set(cacheKey, formatter);
+  }
+  return formatter.format(Number.isFinite(amount) ? amount : 0);
+}
+
+/** The formatters bound to the current language; components re-render when it changes. */
+export function useFormatters() {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(
+    () => ({
+      language: toLanguage(lng),
+      date: (value: DateInput) => formatDate(value, lng),
+      dateTime: (value: DateInput) => formatDateTime(value, lng),
+      dateTimeLong: (value: DateInput) => formatDateTimeLong(value, lng),
+      currency: (value: number | string | null | undefined, options?: CurrencyOptions) =>
+        formatCurrency(value, lng, options),
+    }),
+    [lng],
+  );
+}

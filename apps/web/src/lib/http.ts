@@ -1,0 +1,159 @@
+import { setAuthFlash } from './auth-flash';
+import { clearSession, getToken } from './storage-keys';
+
+/**
+ * The one place the browser talks to the API (SPEC.md §1, §8; API.md "General"). Every call sends
+ * JSON content type, `Accept: *\/*`, cookies, and the Bearer token when there is one.
+ */
+
+type ParamValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, ParamValue | readonly ParamValue[]>;
+
+export type RequestOptions = {
+  params?: QueryParams;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export type ValidationIssue = { path: string; message: string };
+
+/**
+ * A non-OK answer. `message` is the spec's text (`"404: <body>"`, or the status text when the
+ * body is empty); `serverMessage` is the API's own `message` field, the one screens show.
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  /** The raw response text. */
+  readonly body: string;
+  /** The parsed JSON body, when it was JSON. */
+  readonly data: unknown;
+  /** The `message` field of a JSON error body (pt-BR by default; API.md "General"). */
+  readonly serverMessage: string | undefined;
+  /** Field-level validation issues, on 400s. */
+  readonly issues: ValidationIssue[];
+
+  constructor(status: number, statusText: string, body: string) {
+    super(body ? `${status}: ${body}` : statusText || String(status));
+    this.name = 'HttpError';
+    this.status = status;
+    this.statusText = statusText;
+    this.body = body;
+    this.data = parseJson(body);
+    const record = isRecord(this.data) ? this.data : undefined;
+    this.serverMessage = typeof record?.message === 'string' ? record.message : undefined;
+    this.issues = Array.isArray(record?.issues) ? record.issues.filter(isIssue) : [];
+  }
+}
+
+/** The text a screen shows for a failed call: the server's message, else the screen's fallback. */
+export function getErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof HttpError) return error.serverMessage ?? fallback;
+  return fallback;
+}
+
+type UnauthorizedHandler = () => void;
+
+/**
+ * A full page load rather than a router navigation: it also throws away every cached query and
+ * any in-memory state of the expired session.
+ */
+const redirectToLogin: UnauthorizedHandler = () => {
+  setAuthFlash('session_expired');
+  window.location.assign('/login');
+};
+
+let onUnauthorized: UnauthorizedHandler = redirectToLogin;
+
+/** Replaces what happens after a 401 (tests; an auth provider). Returns a function that restores it. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
+  const previous = onUnauthorized;
+  onUnauthorized = handler;
+  return () => {
+    onUnauthorized = previous;
+  };
+}
+
+export function buildUrl(path: string, params?: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      // The API treats an empty parameter as absent (API.md), so absent values are simply left out.
+      if (item === undefined || item === null || item === '') continue;
+      search.append(key, String(item));
+    }
+  }
+  const query = search.toString();
+  if (!query) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
+}
+
+export async function request<T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const token = getToken();
+  const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
+  const headers: Record<string, string> = {
+    // Multipart uploads must let the browser write the boundary into Content-Type.
+    ...(isFormData ? {} : { 'Content-Type': 'application/json' }),
+    Accept: '*/*',
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    ...options.headers,
+  };
+
+  const response = await fetch(buildUrl(path, options.params), {
+    method,
+    headers,
+    credentials: 'include',
+    body: body === undefined ? undefined : isFormData ? body : JSON.stringify(body),
+    signal: options.signal,
+  });
+
+  const text = response.status === 204 ? '' : await response.text();
+
+  if (!response.ok) {
+    // A 401 without a token is a failed sign-in (wrong password), not an expired session.
+    if (response.status === 401 && token) {
+      clearSession();
+      onUnauthorized();
+    }
+    throw new HttpError(response.status, response.statusText, text);
+  }
+
+  if (!text) return undefined as T;
+  const data = parseJson(text);
+  return (data === undefined ? text : data) as T;
+}
+
+export const http = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isIssue(value: unknown): value is ValidationIssue {
+  return isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
+}
