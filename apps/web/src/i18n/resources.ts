@@ -1,0 +1,55 @@
+import enErrors from '@funil/shared/locales/en/errors.json';
+import enValidation from '@funil/shared/locales/en/validation.json';
+import esErrors from '@funil/shared/locales/es/errors.json';
+import esValidation from '@funil/shared/locales/es/validation.json';
+import ptBRErrors from '@funil/shared/locales/pt-BR/errors.json';
+import ptBRValidation from '@funil/shared/locales/pt-BR/validation.json';
+import enAuth from './locales/en/auth.json';
+import enCommon from './locales/en/common.json';
+import enConfig from './locales/en/config.json';
+import enMenu from './locales/en/menu.json';
+import esAuth from './locales/es/auth.json';
+import esCommon from './locales/es/common.json';
+import esConfig from './locales/es/config.json';
+import esMenu from './locales/es/menu.json';
+import ptBRAuth from './locales/pt-BR/auth.json';
+import ptBRCommon from './locales/pt-BR/common.json';
+import ptBRConfig from './locales/pt-BR/config.json';
+import ptBRMenu from './locales/pt-BR/menu.json';
+import type { Language } from './languages';
+
+/**
+ * Every translation, bundled: the three languages together are a few kilobytes, less than the
+ * round trip a lazy load would cost. `validation` and `errors` come from packages/shared, so the
+ * API and the web show the same words. A feature adds its namespace here, in all three languages.
+ */
+export const resources = {
+  'pt-BR': {
+    common: ptBRCommon,
+    auth: ptBRAuth,
+    menu: ptBRMenu,
+    config: ptBRConfig,
+    validation: ptBRValidation,
+    errors: ptBRErrors,
+  },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    menu: enMenu,
+    config: enConfig,
+    validation: enValidation,
+    errors: enErrors,
+  },
+  es: {
+    common: esCommon,
+    auth: esAuth,
+    menu: esMenu,
+    config: esConfig,
+    validation: esValidation,
+    errors: esErrors,
+  },
+} as const satisfies Record<Language, Record<string, unknown>>;
+
+export type Namespace = keyof (typeof resources)['pt-BR'];
+export const NAMESPACES = Object.keys(resources['pt-BR']) as Namespace[];
+export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
