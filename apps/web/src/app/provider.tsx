@@ -1,0 +1,30 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { ThemeProvider } from '@/components/theme/theme-provider';
+import { Toaster } from '@/components/ui/sonner';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { i18n } from '@/i18n';
+import { queryClient as defaultQueryClient } from '@/lib/query-client';
+
+type AppProviderProps = {
+  children: ReactNode;
+  /** Tests pass a fresh client so no cache leaks between them. */
+  queryClient?: QueryClient;
+};
+
+/** Everything a screen may rely on: i18n, server state, theme, tooltips, toasts. */
+export function AppProvider({ children, queryClient = defaultQueryClient }: AppProviderProps) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider>
+          <TooltipProvider>
+            {children}
+            <Toaster />
+          </TooltipProvider>
+        </ThemeProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,137 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ProtectedLayout } from './routes/protected-layout';
+import { RootErrorBoundary, RootHydrateFallback, RootLayout } from './routes/root-layout';
+
+/** Lazy screen: its code is fetched on first visit, so the login page stays a small download. */
+function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const loginScreen = lazyScreen(
+  () => import('./routes/login'),
+  (m) => m.LoginRoute,
+);
+
+/** SPEC.md §2, the whole route table. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: RootHydrateFallback,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      { index: true, lazy: loginScreen },
+      { path: 'secure-login', lazy: loginScreen },
+      { path: 'login', lazy: loginScreen },
+      {
+        path: 'register',
+        lazy: lazyScreen(
+          () => import('./routes/register'),
+          (m) => m.RegisterRoute,
+        ),
+      },
+      {
+        path: 'auth/callback',
+        lazy: lazyScreen(
+          () => import('./routes/auth-callback'),
+          (m) => m.AuthCallbackRoute,
+        ),
+      },
+      {
+        path: 'redefinir-senha',
+        lazy: lazyScreen(
+          () => import('./routes/reset-password'),
+          (m) => m.ResetPasswordRoute,
+        ),
+      },
+      {
+        id: 'protected',
+        Component: ProtectedLayout,
+        children: [
+          {
+            path: 'dashboard',
+            lazy: lazyScreen(
+              () => import('./routes/dashboard'),
+              (m) => m.DashboardRoute,
+            ),
+          },
+          {
+            path: 'marcas/gerenciar',
+            lazy: lazyScreen(
+              () => import('./routes/brands-manage'),
+              (m) => m.BrandsManageRoute,
+            ),
+          },
+          {
+            path: 'marcas/criar',
+            lazy: lazyScreen(
+              () => import('./routes/brands-create'),
+              (m) => m.BrandsCreateRoute,
+            ),
+          },
+          {
+            path: 'marcas/editar/:id',
+            lazy: lazyScreen(
+              () => import('./routes/brands-edit'),
+              (m) => m.BrandsEditRoute,
+            ),
+          },
+          {
+            path: 'leads/editar/:id',
+            lazy: lazyScreen(
+              () => import('./routes/leads-edit'),
+              (m) => m.LeadsEditRoute,
+            ),
+          },
+          {
+            path: 'configuracoes/verticais',
+            lazy: lazyScreen(
+              () => import('./routes/verticals'),
+              (m) => m.VerticalsRoute,
+            ),
+          },
+          {
+            path: 'configuracoes/tipos-cotas',
+            lazy: lazyScreen(
+              () => import('./routes/quota-types'),
+              (m) => m.QuotaTypesRoute,
+            ),
+          },
+          {
+            path: 'configuracoes/plataformas',
+            lazy: lazyScreen(
+              () => import('./routes/platforms'),
+              (m) => m.PlatformsRoute,
+            ),
+          },
+          {
+            path: 'configuracoes/idioma',
+            lazy: lazyScreen(
+              () => import('./routes/language'),
+              (m) => m.LanguageRoute,
+            ),
+          },
+          {
+            path: 'seguranca/usuarios',
+            lazy: lazyScreen(
+              () => import('./routes/users'),
+              (m) => m.UsersRoute,
+            ),
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: lazyScreen(
+          () => import('./routes/not-found'),
+          (m) => m.NotFoundRoute,
+        ),
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

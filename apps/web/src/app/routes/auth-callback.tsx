@@ -1,0 +1,5 @@
+import { GoogleCallback } from '@/features/auth/components/google-callback';
+
+export function AuthCallbackRoute() {
+  return <GoogleCallback />;
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { PagePlaceholder } from '@/components/layout/page-placeholder';
+
+/** Placeholder until its issue lands (SPEC.md §2). */
+export function BrandsCreateRoute() {
+  const { t } = useTranslation();
+  return (
+    <PagePlaceholder
+      title={t('pages.brandsCreate.title')}
+      description={t('pages.brandsCreate.description')}
+    />
+  );
+}

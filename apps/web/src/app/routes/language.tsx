@@ -1,0 +1,5 @@
+import { LanguageSettings } from '@/features/settings/components/language-settings';
+
+export function LanguageRoute() {
+  return <LanguageSettings />;
+}

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { PagePlaceholder } from '@/components/layout/page-placeholder';
+
+/** Placeholder until its issue lands (SPEC.md §2). */
+export function RegisterRoute() {
+  const { t } = useTranslation();
+  return <PagePlaceholder title={t('pages.register.title')} description={t('pages.register.description')} />;
+}

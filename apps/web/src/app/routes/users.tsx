@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { PagePlaceholder } from '@/components/layout/page-placeholder';
+
+/** Placeholder until its issue lands (SPEC.md §2). */
+export function UsersRoute() {
+  const { t } = useTranslation();
+  return <PagePlaceholder title={t('pages.users.title')} description={t('pages.users.description')} />;
+}
