@@ -1,0 +1,107 @@
+import { JSON_BODY_LIMIT_BYTES } from '@funil/shared';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RawServerDefault,
+} from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { createDb, type DbHandle } from './db/client';
+import { runMigrations } from './db/migrate';
+import { genReqId, loggerOptions } from './lib/logger';
+import { healthRoutes } from './modules/health/health.routes';
+import { webDistDir } from './paths';
+import { dbPlugin } from './plugins/db';
+import { errorBody, errorsPlugin, translateFor } from './plugins/errors';
+import { i18nPlugin } from './plugins/i18n';
+import { openapiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
+import { spaPlugin } from './plugins/spa';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  // Module augmentation only works with an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export type BuildAppOptions = {
+  /** An open database; default: opened from the config (PGlite in DATA_DIR or DATABASE_URL). */
+  db?: DbHandle;
+  /** Apply pending migrations before serving (default true). */
+  migrate?: boolean;
+  /** The web build to serve; default apps/web/dist. Tests point it at a temporary folder. */
+  webDistDir?: string;
+  /** pino options, or false for silence (tests); default from LOG_LEVEL. */
+  logger?: FastifyServerOptions['logger'];
+};
+
+/**
+ * The whole HTTP application, without listening. server.ts and the tests build the same thing;
+ * closing the app closes its database.
+ */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
+  const handle = options.db ?? (await createDb(config));
+  try {
+    if (options.migrate ?? true) await runMigrations(handle);
+  } catch (error) {
+    if (!options.db) await handle.close();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    genReqId,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Behind a reverse proxy the client address comes from X-Forwarded-For (sessions record it).
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Malformed URLs (bad percent-encoding) answer the same error body as everything else.
+    frameworkErrors: (_error, request, reply) => {
+      void (reply as FastifyReply)
+        .code(400)
+        .send(errorBody(400, translateFor(request)('errors:bad_request')));
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('config', config);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(i18nPlugin);
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(openapiPlugin);
+  await app.register(dbPlugin, { handle });
+
+  await app.register(
+    async (api) => {
+      // API.md: an empty query parameter (`name=`) is treated as absent, for every route.
+      api.addHook('preValidation', async (request) => {
+        const query = request.query as Record<string, unknown> | undefined;
+        if (!query || typeof query !== 'object') return;
+        for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
+      });
+      await api.register(healthRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(spaPlugin, { distDir: options.webDistDir ?? webDistDir });
+  return app;
+}

@@ -1,0 +1,139 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const AI_PROVIDERS = ['gemini', 'openai'] as const;
+export type AiProvider = (typeof AI_PROVIDERS)[number];
+
+/** A configuration problem the operator has to fix; `problems` holds one readable line each. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+// Every message names the variable, because the operator reads them in a terminal, not in code.
+const text = () => z.string().optional();
+const url = (name: string) => z.url(`${name} must be a URL`).optional();
+const oneOf = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z.enum(values, `${name} must be one of: ${values.join(', ')}`);
+
+const envSchema = z
+  .object({
+    PORT: z.coerce
+      .number(`PORT must be a number`)
+      .int('PORT must be an integer')
+      .min(0, 'PORT must be between 0 and 65535')
+      .max(65535, 'PORT must be between 0 and 65535')
+      .default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    SESSION_TTL_HOURS: z.coerce
+      .number('SESSION_TTL_HOURS must be a number')
+      .positive('SESSION_TTL_HOURS must be greater than 0')
+      .default(12),
+    APP_URL: url('APP_URL'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().default('Funil <no-reply@localhost>'),
+    REGISTRATION: oneOf('REGISTRATION', ['open', 'closed']).default('open'),
+    ALLOWED_EMAIL_DOMAINS: text(),
+    AI_PROVIDER: oneOf('AI_PROVIDER', AI_PROVIDERS).optional(),
+    GEMINI_API_KEY: text(),
+    GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
+    GEMINI_BASE_URL: url('GEMINI_BASE_URL').default('https://generativelanguage.googleapis.com'),
+    OPENAI_API_KEY: text(),
+    OPENAI_BASE_URL: url('OPENAI_BASE_URL').default('https://api.openai.com/v1'),
+    OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+    GOOGLE_CLIENT_ID: text(),
+    GOOGLE_CLIENT_SECRET: text(),
+    GOOGLE_ISSUER: url('GOOGLE_ISSUER').default('https://accounts.google.com'),
+    LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.AI_PROVIDER === 'gemini' && !env.GEMINI_API_KEY) {
+      ctx.addIssue({ code: 'custom', message: 'GEMINI_API_KEY is required when AI_PROVIDER is gemini' });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+      });
+    }
+  });
+
+export type Config = {
+  port: number;
+  host: string;
+  /** Absolute. Holds db/ (PGlite), the generated JWT secret, uploads/ and outbox/. */
+  dataDir: string;
+  /** Unset: embedded PGlite in `dataDir/db`. */
+  databaseUrl: string | undefined;
+  /** Unset: generated once and kept in DATA_DIR (done by the auth module). */
+  jwtSecret: string | undefined;
+  sessionTtlHours: number;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  registration: 'open' | 'closed';
+  /** Lower-cased; empty means any domain. */
+  allowedEmailDomains: string[];
+  ai: {
+    provider: AiProvider | null;
+    gemini: { apiKey: string | undefined; model: string; baseUrl: string };
+    openai: { apiKey: string | undefined; model: string; baseUrl: string };
+  };
+  google: { clientId: string | undefined; clientSecret: string | undefined; issuer: string };
+  logLevel: LogLevel;
+};
+
+export type Env = Record<string, string | undefined>;
+
+/**
+ * Environment → typed configuration. An empty variable counts as unset (a `.env` copied from
+ * `.env.example` leaves many `KEY=` lines). Throws a ConfigError listing every problem at once.
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => (entry[1] ?? '').trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) throw new ConfigError([...new Set(parsed.error.issues.map((issue) => issue.message))]);
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    registration: e.REGISTRATION,
+    allowedEmailDomains: (e.ALLOWED_EMAIL_DOMAINS ?? '')
+      .split(',')
+      .map((domain) => domain.trim().toLowerCase())
+      .filter(Boolean),
+    ai: {
+      provider: e.AI_PROVIDER ?? null,
+      gemini: { apiKey: e.GEMINI_API_KEY, model: e.GEMINI_MODEL, baseUrl: e.GEMINI_BASE_URL },
+      openai: { apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL, baseUrl: e.OPENAI_BASE_URL },
+    },
+    google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER },
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, recordStatusCheck, updatedAt } from './columns';
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    companyName: text('company_name').notNull(),
+    /** 14 digits, no punctuation. Not unique: one company may own several brands. */
+    cnpj: text('cnpj').notNull(),
+    areaOfActivity: text('area_of_activity'),
+    segmentation: text('segmentation'),
+    responsible: text('responsible'),
+    description: text('description'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    /** File name under DATA_DIR/uploads; the hash versions the public URL for long caching. */
+    imageFile: text('image_file'),
+    imageHash: text('image_hash'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('brands_cnpj_digits', sql`${table.cnpj} ~ '^[0-9]{14}$'`),
+    check('brands_status_check', recordStatusCheck('status')),
+    index('brands_status_idx').on(table.status),
+    index('brands_created_at_idx').on(table.createdAt),
+    index('brands_cnpj_idx').on(table.cnpj),
+    // Sorting and prefix matches on the normalised name; substring search still scans (few rows).
+    index('brands_name_search_idx').using('btree', sql`f_unaccent_lower(${table.name})`),
+    index('brands_company_name_search_idx').using('btree', sql`f_unaccent_lower(${table.companyName})`),
+  ],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    position: text('position'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    /** Digits only, 10 to 13. */
+    phoneNumber: text('phone_number').notNull(),
+    flag: text('flag', { enum: ['principal', 'secundario'] })
+      .notNull()
+      .default('secundario'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('contacts_flag_check', sql`${table.flag} in ('principal', 'secundario')`),
+    check('contacts_status_check', recordStatusCheck('status')),
+    index('contacts_brand_id_idx').on(table.brandId),
+    // The database, not the service, guarantees one principal contact per brand.
+    uniqueIndex('contacts_one_principal_per_brand')
+      .on(table.brandId)
+      .where(sql`${table.flag} = 'principal'`),
+  ],
+);

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { numeric, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Shared column builders: every table gets database-generated uuids and UTC-aware timestamps.
+
+export const id = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
+
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** BRL amounts: exact decimals in the database, JSON numbers at the edge (mode 'number'). */
+export const money = (name: string) =>
+  numeric(name, { precision: 14, scale: 2, mode: 'number' }).notNull().default(0);
+
+/** `status` of catalogues, brands and contacts. */
+export const recordStatusCheck = (column: string) => sql.raw(`${column} in ('active', 'inactive')`);

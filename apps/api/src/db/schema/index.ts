@@ -1,0 +1,4 @@
+export * from './brands';
+export * from './catalogues';
+export * from './leads';
+export * from './users';

@@ -1,0 +1,22 @@
+import { healthResponseSchema } from '@funil/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '../../version';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database reachability (no auth)',
+        response: { 200: healthResponseSchema, 503: healthResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      const isUp = await app.dbHandle.ping();
+      return reply
+        .code(isUp ? 200 : 503)
+        .send({ status: isUp ? 'ok' : 'error', db: app.dbHandle.kind, version: APP_VERSION });
+    },
+  );
+};

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { config as loadDotenv } from 'dotenv';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+// A .env in the working directory fills in what the environment does not already set.
+const envFile = resolve(process.cwd(), '.env');
+if (existsSync(envFile)) loadDotenv({ path: envFile, override: false, quiet: true });
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  // An operator's mistake, not a crash: the list of problems, no stack trace.
+  console.error(error.message);
+  process.exit(1);
+}
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp(config);
+} catch (error) {
+  // Typically the database: unreachable server, wrong credentials, a DATA_DIR we cannot write.
+  console.error(`Could not start Funil: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+let isClosing = false;
+const shutdown = (signal: NodeJS.Signals) => {
+  if (isClosing) return;
+  isClosing = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  // fastify's close stops accepting connections, waits for in-flight requests, then runs the
+  // onClose hooks (the database closes last).
+  const forceExit = setTimeout(() => {
+    app.log.error('shutdown took longer than 10 s; exiting');
+    process.exit(1);
+  }, 10_000);
+  forceExit.unref();
+  app.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    },
+  );
+};
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);
+
+try {
+  await app.listen({ port: config.port, host: config.host, listenTextResolver: () => '' });
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  app.log.info(`Funil is running at http://${host}:${port} (database: ${app.dbHandle.kind})`);
+} catch (error) {
+  app.log.error({ err: error }, 'could not start listening');
+  await app.close();
+  process.exit(1);
+}

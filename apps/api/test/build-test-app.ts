@@ -1,0 +1,77 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { DbKind } from '@funil/shared';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, type BuildAppOptions, buildApp } from '../src/app';
+import { type Config, type Env, loadConfig } from '../src/config';
+import { type DbHandle, pgliteHandle, postgresHandle } from '../src/db/client';
+import { createDatabase, dropDatabase, testDbName } from './postgres-admin';
+import './provided-context';
+
+/** The engine of the vitest project running this file: "api (pglite)" or "api (postgres)". */
+export const testDbKind = (): DbKind => inject('dbKind');
+
+/** A temporary folder removed when the process exits (uploads, outbox, PGlite files). */
+export function tempDir(label = 'funil-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), label));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Configuration for tests: a private DATA_DIR, silent logs, plus whatever `env` sets. */
+export function testConfig(env: Env = {}): Config {
+  return loadConfig({ DATA_DIR: tempDir(), LOG_LEVEL: 'silent', ...env });
+}
+
+/** A fresh empty PostgreSQL database for this test; `drop()` removes it. */
+export async function createPostgresTestDatabase(options: { migrated?: boolean } = {}) {
+  const url = inject('postgresUrl');
+  const name = testDbName(inject('postgresRunId'));
+  const databaseUrl = await createDatabase(
+    url,
+    name,
+    options.migrated ? inject('postgresTemplateDb') : undefined,
+  );
+  return { url: databaseUrl, drop: () => dropDatabase(url, name) };
+}
+
+/**
+ * A fresh, migrated, isolated database of this project's engine: PGlite in memory cloned from the
+ * run's template, or a PostgreSQL database cloned from the run's template database. Closing the
+ * handle throws the database away.
+ */
+export async function createTestDb(): Promise<DbHandle> {
+  if (testDbKind() === 'postgres') {
+    const database = await createPostgresTestDatabase({ migrated: true });
+    const handle = postgresHandle(new pg.Pool({ connectionString: database.url, max: 5 }));
+    const close = handle.close;
+    return {
+      ...handle,
+      close: async () => {
+        await close();
+        await database.drop();
+      },
+    };
+  }
+  const template = new Blob([readFileSync(inject('pgliteTemplateFile'))]);
+  return pgliteHandle(await PGlite.create({ loadDataDir: template }));
+}
+
+export type TestAppOptions = Omit<BuildAppOptions, 'db'> & { env?: Env; db?: DbHandle };
+
+/**
+ * The real app (buildApp) on a fresh database, silent. Call `app.close()` in afterAll: it closes
+ * and discards the database.
+ */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
+  const { env, db, ...rest } = options;
+  return buildApp(testConfig(env), {
+    logger: false,
+    migrate: false,
+    ...rest,
+    db: db ?? (await createTestDb()),
+  });
+}
