@@ -5,12 +5,15 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
 // A .env in the working directory fills in what the environment does not already set.
-const envFile = resolve(process.cwd(), '.env');
+// npm -w runs scripts inside apps/api; INIT_CWD is where the user typed the command (the repo
+// root for `npm run dev`/`seed:demo`), so .env and a relative DATA_DIR mean the same as for `npm start`.
+const cwd = process.env.INIT_CWD ?? process.cwd();
+const envFile = resolve(cwd, '.env');
 if (existsSync(envFile)) loadDotenv({ path: envFile, override: false, quiet: true });
 
 let config: ReturnType<typeof loadConfig>;
 try {
-  config = loadConfig(process.env);
+  config = loadConfig(process.env, cwd);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   // An operator's mistake, not a crash: the list of problems, no stack trace.
@@ -51,11 +54,12 @@ process.once('SIGTERM', shutdown);
 process.once('SIGINT', shutdown);
 
 try {
-  await app.listen({ port: config.port, host: config.host, listenTextResolver: () => '' });
-  const address = app.server.address();
-  const port = address && typeof address === 'object' ? address.port : config.port;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  app.log.info(`Funil is running at http://${host}:${port} (database: ${app.dbHandle.kind})`);
+  const { kind } = app.dbHandle;
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) => `Funil is running at ${address} (database: ${kind})`,
+  });
 } catch (error) {
   app.log.error({ err: error }, 'could not start listening');
   await app.close();

@@ -34,6 +34,8 @@ export const openapiPlugin = fp(
       // The UI's static files get a CSP of their own (with hashes for its inline parts) instead of
       // loosening the application's.
       staticCSP: true,
+      // Its default adds upgrade-insecure-requests, which breaks the UI on plain-HTTP LAN addresses.
+      transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
       uiConfig: { deepLinking: true },
     });
   },

@@ -1,0 +1,298 @@
+/**
+ * `npm run seed:demo`: a believable demo on the configured database (same .env/DATA_DIR/DATABASE_URL
+ * as the server). Refuses to run when brands exist, so it never mixes demo rows into real data;
+ * everything is written in one transaction, so a failed run leaves nothing behind and can be retried.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CONTRACT_STATUSES, PROSPECTUS_YEARS, type Role, withCnpjCheckDigits } from '@funil/shared';
+import { config as loadDotenv } from 'dotenv';
+import { count, inArray } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../config';
+import { hashPassword } from '../lib/password';
+import { createDb } from './client';
+import { runMigrations } from './migrate';
+import {
+  brands,
+  contacts,
+  franchises,
+  leadFranchises,
+  leadStatusChanges,
+  leads,
+  platforms,
+  quotas,
+  users,
+  verticals,
+} from './schema';
+
+const DEMO_PASSWORD = 'Funil@2026';
+const DEMO_USERS: { email: string; name: string; roles: Role[] }[] = [
+  { email: 'admin@funil.demo', name: 'Administrador Demo', roles: ['admin'] },
+  { email: 'comercial@funil.demo', name: 'Carla Comercial', roles: ['comercial'] },
+  { email: 'gerente@funil.demo', name: 'Gustavo Gerente', roles: ['manager', 'comercial'] },
+];
+
+const VERTICALS = ['ESPORTE', 'MÚSICA', 'CULTURA', 'ENTRETENIMENTO', 'JORNALISMO', 'EDUCAÇÃO', 'GASTRONOMIA'];
+const QUOTAS = ['MASTER', 'OURO', 'PRATA', 'BRONZE', 'APOIO'];
+const PLATFORMS = ['TV ABERTA', 'TV FECHADA', 'DIGITAL', 'RÁDIO', 'EVENTOS', 'PODCAST'];
+
+const BRANDS: [name: string, company: string, area: string, segmentation: string][] = [
+  ['Sabor da Terra', 'Sabor da Terra Alimentos Ltda', 'Alimentos', 'Varejo alimentar'],
+  ['Café Serra Azul', 'Torrefação Serra Azul S.A.', 'Bebidas', 'Cafés especiais'],
+  ['Banco Horizonte', 'Horizonte Banco Múltiplo S.A.', 'Serviços financeiros', 'Banco de varejo'],
+  ['Viva Farma', 'Viva Drogarias Ltda', 'Saúde', 'Farmácias'],
+  ['Rota Sul Veículos', 'Rota Sul Comércio de Veículos Ltda', 'Automotivo', 'Concessionárias'],
+  ['Casa Bella', 'Casa Bella Móveis e Decoração Ltda', 'Varejo', 'Casa e decoração'],
+  ['Energia Verde', 'Energia Verde Geração S.A.', 'Energia', 'Renováveis'],
+  ['TeleNorte', 'TeleNorte Telecomunicações S.A.', 'Telecom', 'Banda larga'],
+  ['Pão Nosso', 'Panificadora Pão Nosso Ltda', 'Alimentos', 'Padarias'],
+  ['Açaí Amazônia', 'Amazônia Polpas e Frutas Ltda', 'Alimentos', 'Bebidas naturais'],
+  ['Moda Carioca', 'Moda Carioca Confecções Ltda', 'Moda', 'Vestuário'],
+  ['Sertão Agro', 'Sertão Agronegócios S.A.', 'Agronegócio', 'Insumos agrícolas'],
+  ['Clínica Bem Viver', 'Bem Viver Serviços Médicos Ltda', 'Saúde', 'Clínicas'],
+  ['Escola Saber', 'Instituto Educacional Saber Ltda', 'Educação', 'Ensino básico'],
+  ['Cervejaria Lagoa', 'Cervejaria Lagoa Dourada Ltda', 'Bebidas', 'Cervejas artesanais'],
+  ['Construtora Alicerce', 'Alicerce Engenharia e Construções S.A.', 'Construção', 'Residencial'],
+  ['Seguros Amparo', 'Amparo Seguradora S.A.', 'Serviços financeiros', 'Seguros'],
+  ['Pet Feliz', 'Pet Feliz Comércio de Rações Ltda', 'Varejo', 'Pet shop'],
+  ['Óticas Visão', 'Visão Comércio Óptico Ltda', 'Varejo', 'Óticas'],
+  ['Supermercados Boa Compra', 'Boa Compra Supermercados Ltda', 'Varejo', 'Supermercados'],
+  ['Natura Brasilis', 'Brasilis Cosméticos S.A.', 'Beleza', 'Cosméticos'],
+  ['Transportes Veloz', 'Veloz Logística e Transportes Ltda', 'Logística', 'Cargas'],
+  ['Hotel Maré Alta', 'Maré Alta Hotelaria Ltda', 'Turismo', 'Hotelaria'],
+  ['Sorveteria Polar', 'Polar Sorvetes Ltda', 'Alimentos', 'Sobremesas'],
+  ['Tech Cerrado', 'Cerrado Tecnologia da Informação Ltda', 'Tecnologia', 'Software'],
+  ['Calçados Passo Firme', 'Passo Firme Indústria de Calçados S.A.', 'Moda', 'Calçados'],
+  ['Posto Estrela', 'Estrela Combustíveis Ltda', 'Combustíveis', 'Postos'],
+  ['Imobiliária Morada', 'Morada Negócios Imobiliários Ltda', 'Imobiliário', 'Locação e venda'],
+  ['Laticínios Vale Verde', 'Vale Verde Laticínios S.A.', 'Alimentos', 'Laticínios'],
+  ['Academia Movimento', 'Movimento Fitness Ltda', 'Bem-estar', 'Academias'],
+];
+
+const FIRST_NAMES = [
+  'Ana',
+  'Bruno',
+  'Camila',
+  'Diego',
+  'Eduarda',
+  'Felipe',
+  'Gabriela',
+  'Henrique',
+  'Isabela',
+  'João',
+];
+const LAST_NAMES = [
+  'Silva',
+  'Souza',
+  'Oliveira',
+  'Santos',
+  'Pereira',
+  'Costa',
+  'Rodrigues',
+  'Almeida',
+  'Nascimento',
+];
+const POSITIONS = [
+  'Gerente de Marketing',
+  'Diretor Comercial',
+  'Analista de Mídia',
+  'Coordenadora de Marca',
+  'CEO',
+];
+const ASSESSMENTS = ['Q1', 'Q2', 'Q3', 'Q4', 'JAN', 'MAR', 'JUN', 'SET', 'DEZ'];
+
+// A fixed-seed generator: every run produces the same demo, which makes screenshots and bug
+// reports comparable.
+let state = 20260601;
+const random = () => {
+  state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return state / 2_147_483_648;
+};
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+const slug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+
+async function main() {
+  // npm -w runs scripts inside apps/api; INIT_CWD is where the user typed the command (the repo
+  // root for `npm run dev`/`seed:demo`), so .env and a relative DATA_DIR mean the same as for `npm start`.
+  const cwd = process.env.INIT_CWD ?? process.cwd();
+  const envFile = resolve(cwd, '.env');
+  if (existsSync(envFile)) loadDotenv({ path: envFile, override: false, quiet: true });
+  const config = loadConfig(process.env, cwd);
+  const handle = await createDb(config);
+  try {
+    await runMigrations(handle);
+    const { db } = handle;
+    const [existing] = await db.select({ n: count() }).from(brands);
+    if ((existing?.n ?? 0) > 0) {
+      console.error(
+        `The database already has ${existing?.n} brand(s); the demo seed only runs on an empty one.\n` +
+          'Use a fresh DATA_DIR (or database) to try the demo.',
+      );
+      process.exitCode = 1;
+      return;
+    }
+
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const created: string[] = [];
+
+    await db.transaction(async (tx) => {
+      const catalogue = (names: string[]) =>
+        names.map((name) => ({ name: slug(name).toUpperCase(), label: name.toUpperCase() }));
+      // Catalogue names are unique: keep any that an administrator already created.
+      await tx.insert(verticals).values(catalogue(VERTICALS)).onConflictDoNothing();
+      await tx.insert(quotas).values(catalogue(QUOTAS)).onConflictDoNothing();
+      await tx.insert(platforms).values(catalogue(PLATFORMS)).onConflictDoNothing();
+      const verticalIds = (await tx.select({ id: verticals.id }).from(verticals)).map((row) => row.id);
+      const quotaIds = (await tx.select({ id: quotas.id }).from(quotas)).map((row) => row.id);
+      const platformIds = (await tx.select({ id: platforms.id }).from(platforms)).map((row) => row.id);
+      const franchiseIds = (await tx.select({ id: franchises.id }).from(franchises)).map((row) => row.id);
+
+      const inserted = await tx
+        .insert(users)
+        .values(DEMO_USERS.map((user) => ({ ...user, passwordHash })))
+        .onConflictDoNothing({ target: users.email })
+        .returning({ email: users.email });
+      created.push(...inserted.map((row) => row.email));
+      const demoUsers = await tx
+        .select({ id: users.id, roles: users.roles })
+        .from(users)
+        .where(
+          inArray(
+            users.email,
+            DEMO_USERS.map((user) => user.email),
+          ),
+        );
+      const executives = demoUsers.filter((user) => user.roles.includes('comercial')).map((user) => user.id);
+      const anyUser = demoUsers[0]?.id ?? null;
+
+      const now = Date.now();
+      const daysAgo = (days: number) => new Date(now - days * 86_400_000 - between(0, 86_399) * 1000);
+      const brandRows = await tx
+        .insert(brands)
+        .values(
+          BRANDS.map(([name, companyName, areaOfActivity, segmentation], index) => ({
+            name,
+            companyName,
+            cnpj: withCnpjCheckDigits(`${String(11_000_000 + index * 7_919).padStart(8, '0')}0001`),
+            areaOfActivity,
+            segmentation,
+            responsible: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,
+            description: `${name}: marca de ${segmentation.toLowerCase()} com atuação nacional.`,
+            status: index % 11 === 10 ? ('inactive' as const) : ('active' as const),
+            createdAt: daysAgo(400 - index * 10),
+          })),
+        )
+        .returning({ id: brands.id, name: brands.name });
+
+      await tx.insert(contacts).values(
+        brandRows.flatMap((brand) =>
+          Array.from({ length: between(1, 4) }, (_, index) => {
+            const firstName = pick(FIRST_NAMES);
+            const lastName = pick(LAST_NAMES);
+            return {
+              brandId: brand.id,
+              position: pick(POSITIONS),
+              firstName,
+              lastName,
+              email: `${slug(firstName)}.${slug(lastName)}@${slug(brand.name)}.com.br`,
+              phoneNumber: `${pick(['11', '21', '31', '41', '51', '61', '71', '81'])}9${between(1000_0000, 9999_9999)}`,
+              flag: index === 0 ? ('principal' as const) : ('secundario' as const),
+              status: index === 3 ? ('inactive' as const) : ('active' as const),
+            };
+          }),
+        ),
+      );
+
+      // Earlier pipeline stages hold more opportunities, as in a real funnel.
+      const weights = [70, 55, 45, 30, 25, 35, 25, 15];
+      const statusFor = (index: number) => {
+        let slot = index % weights.reduce((sum, weight) => sum + weight, 0);
+        for (const [position, weight] of weights.entries()) {
+          if (slot < weight) return CONTRACT_STATUSES[position]!;
+          slot -= weight;
+        }
+        return CONTRACT_STATUSES[0];
+      };
+      const leadValues = Array.from({ length: 300 }, (_, index) => {
+        const createdAt = daysAgo(between(1, 240));
+        return {
+          brandId: pick(brandRows).id,
+          assessment: `${pick(ASSESSMENTS)}/${pick(PROSPECTUS_YEARS)}`,
+          verticalId: pick(verticalIds),
+          quotaId: pick(quotaIds),
+          platformId: pick(platformIds),
+          prospectusYear: PROSPECTUS_YEARS[index % PROSPECTUS_YEARS.length]!,
+          contractStatus: statusFor(index),
+          executiveId: index % 9 === 0 ? null : pick(executives),
+          credit: between(0, 60) * 5_000,
+          invest: between(0, 40) * 2_500 + (index % 4) * 0.5,
+          exchange: index % 7 === 0,
+          rouanetLaw: index % 5 === 0,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      });
+      const leadRows = await tx.insert(leads).values(leadValues).returning({
+        id: leads.id,
+        status: leads.contractStatus,
+        executiveId: leads.executiveId,
+        createdAt: leads.createdAt,
+      });
+
+      await tx.insert(leadFranchises).values(
+        leadRows.flatMap((lead) => {
+          const chosen = new Set(Array.from({ length: between(0, 3) }, () => pick(franchiseIds)));
+          return [...chosen].map((franchiseId) => ({ leadId: lead.id, franchiseId }));
+        }),
+      );
+
+      await tx.insert(leadStatusChanges).values(
+        leadRows.flatMap((lead) => {
+          const userId = lead.executiveId ?? anyUser;
+          const created = {
+            leadId: lead.id,
+            fromStatus: null,
+            toStatus: 'frio' as const,
+            userId,
+            createdAt: lead.createdAt,
+          };
+          if (lead.status === 'frio') return [created];
+          const movedAt = new Date(lead.createdAt.getTime() + between(1, 30) * 86_400_000);
+          return [
+            created,
+            {
+              leadId: lead.id,
+              fromStatus: 'frio' as const,
+              toStatus: lead.status,
+              userId,
+              createdAt: movedAt,
+            },
+          ];
+        }),
+      );
+    });
+
+    console.log(
+      `Demo ready: ${BRANDS.length} brands with contacts, 300 opportunities, catalogues and users.`,
+    );
+    console.log('Sign in with:');
+    for (const user of DEMO_USERS) {
+      const note = created.includes(user.email) ? '' : ' (already existed: password unchanged)';
+      console.log(`  ${user.email.padEnd(24)} ${DEMO_PASSWORD}   roles: ${user.roles.join(', ')}${note}`);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exitCode = 1;
+});
