@@ -77,7 +77,11 @@ export default defineConfig([
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@funil/api', '**/apps/api/**'], message: 'The web app never imports the API.' }] },
+        {
+          patterns: [
+            { group: ['@funil/api', '**/apps/api/**'], message: 'The web app never imports the API.' },
+          ],
+        },
       ],
     },
   },
@@ -87,7 +91,11 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@funil/web', '**/apps/web/**'], message: 'The API never imports the web app.' }] },
+        {
+          patterns: [
+            { group: ['@funil/web', '**/apps/web/**'], message: 'The API never imports the web app.' },
+          ],
+        },
       ],
     },
   },
@@ -96,7 +104,11 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@funil/api', '@funil/web', '**/apps/**'], message: 'shared imports no app.' }] },
+        {
+          patterns: [
+            { group: ['@funil/api', '@funil/web', '**/apps/**'], message: 'shared imports no app.' },
+          ],
+        },
       ],
     },
   },

@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { apiProjects } from './apps/api/vitest.projects';
 
-// One `vitest run` at the root runs every package's suite; each package keeps its own config.
+// One `vitest run` at the root runs every package's suite. The API suite runs once per database
+// engine (PGlite always; PostgreSQL when TEST_DATABASE_URL is set), so its projects come from a list.
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/api', 'apps/web'],
+    projects: ['packages/shared', ...apiProjects, 'apps/web'],
   },
 });

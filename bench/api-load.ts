@@ -16,7 +16,9 @@ function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
+      );
     });
   });
 }
@@ -47,15 +49,32 @@ async function main(): Promise<void> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [join(repoRoot, 'apps/api/dist/server.js')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
     await waitForHealth(`${baseUrl}/api/health`, 60_000);
     console.log(`Funil API benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario\n`);
-    console.log('scenario'.padEnd(28), 'req/s'.padStart(10), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(8));
+    console.log(
+      'scenario'.padEnd(28),
+      'req/s'.padStart(10),
+      'p50 ms'.padStart(8),
+      'p99 ms'.padStart(8),
+      'errors'.padStart(8),
+    );
     for (const scenario of scenarios) {
-      const result = await autocannon({ url: baseUrl + scenario.path, connections: CONNECTIONS, duration: DURATION_SECONDS });
+      const result = await autocannon({
+        url: baseUrl + scenario.path,
+        connections: CONNECTIONS,
+        duration: DURATION_SECONDS,
+      });
       console.log(
         scenario.name.padEnd(28),
         result.requests.average.toFixed(0).padStart(10),

@@ -7,7 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Workers re-read this file: the port and data folder are chosen once, by the main process, and
 // inherited through the environment.
 function findFreePort(): string {
-  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  const script =
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
   return execFileSync(process.execPath, ['-e', script]).toString().trim();
 }
 process.env.E2E_PORT ??= findFreePort();
@@ -23,7 +24,9 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]
+    : 'list',
   use: {
     baseURL,
     trace: 'retain-on-failure',
