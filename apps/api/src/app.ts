@@ -14,6 +14,7 @@ import { runMigrations } from './db/migrate';
 import { genReqId, loggerOptions } from './lib/logger';
 import { healthRoutes } from './modules/health/health.routes';
 import { webDistDir } from './paths';
+import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorBody, errorsPlugin, translateFor } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
@@ -86,8 +87,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
-  await app.register(openapiPlugin);
   await app.register(dbPlugin, { handle });
+  // Before any route (the docs' included), so its onRoute check sees every /api route.
+  await app.register(authPlugin);
+  await app.register(openapiPlugin);
 
   await app.register(
     async (api) => {

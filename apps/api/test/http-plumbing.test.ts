@@ -11,6 +11,9 @@ const echoBody = z.strictObject({
   label: z.string().trim().min(2, 'validation:catalogue.label_min'),
 });
 
+// Every /api route must declare who may call it (plugins/auth.ts).
+const PUBLIC = { access: 'public' } as const;
+
 describe('HTTP plumbing', () => {
   let app: App;
 
@@ -18,19 +21,19 @@ describe('HTTP plumbing', () => {
     app = await buildTestApp();
     await app.register(
       async (api) => {
-        api.post('/echo', { schema: { body: echoBody } }, async (request) => request.body);
+        api.post('/echo', { config: PUBLIC, schema: { body: echoBody } }, async (request) => request.body);
         api.get(
           '/list',
-          { schema: { querystring: listQuerySchema(['name', 'createdAt']) } },
+          { config: PUBLIC, schema: { querystring: listQuerySchema(['name', 'createdAt']) } },
           async (request) => ({
             query: request.query,
           }),
         );
-        api.post('/logout-like', async (_request, reply) => reply.code(204).send());
-        api.get('/boom', async () => {
+        api.post('/logout-like', { config: PUBLIC }, async (_request, reply) => reply.code(204).send());
+        api.get('/boom', { config: PUBLIC }, async () => {
           throw new Error('duplicate key value violates unique constraint "users_email_key"');
         });
-        api.get('/gone', async () => {
+        api.get('/gone', { config: PUBLIC }, async () => {
           throw new AppError(404, 'errors:not_found.brand');
         });
       },

@@ -1,0 +1,143 @@
+import { ROLES, type Role } from '@funil/shared';
+import type { FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+import { loadJwtKey, signAccessToken, verifyAccessToken } from '../lib/tokens';
+import {
+  type AuthUser,
+  createSession,
+  findSessionUser,
+  type SessionMeta,
+} from '../modules/auth/sessions.service';
+import { DOCS_PREFIX } from './openapi';
+
+/**
+ * Who may call a route: anyone, any active signed-in user, or a signed-in user holding at least
+ * one of the listed roles. Every /api route must say which (checked when the route is added).
+ */
+export type Access = 'public' | 'authenticated' | readonly Role[];
+
+declare module 'fastify' {
+  // Module augmentation only works with an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    /** The signed-in user, or null (public routes called without a valid token). */
+    user: AuthUser | null;
+    /** The session the request's token names, or null. */
+    sessionId: string | null;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** Opens a session for `userId` and returns its signed access token. */
+    issueAccessToken: (userId: string, meta?: SessionMeta) => Promise<{ token: string; sessionId: string }>;
+  }
+}
+
+const isDocsRoute = (url: string) => url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
+const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/');
+
+function isValidAccess(access: unknown): access is Access {
+  if (access === 'public' || access === 'authenticated') return true;
+  return (
+    Array.isArray(access) &&
+    access.length > 0 &&
+    access.every((role) => (ROLES as readonly unknown[]).includes(role))
+  );
+}
+
+/** The access a route declared (onRoute guarantees one for every /api route). */
+export const routeAccess = (route: Pick<RouteOptions, 'config'>): Access | undefined =>
+  (route.config as { access?: Access } | undefined)?.access;
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+const sessionExpired = () => new AppError(401, 'errors:session_expired');
+
+/** Request metadata kept with a session (who signed in from where). */
+export const sessionMetaOf = (request: FastifyRequest): SessionMeta => ({
+  userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+  ip: request.ip,
+});
+
+/**
+ * Route-level access policy and Bearer-token authentication (API.md General, Roles).
+ * A token is a JWT (HS256) naming a session row; it is good only while that row is open and the
+ * user is active, so logout, a password reset or a deactivation take effect at once.
+ */
+export const authPlugin = fp(
+  async (app) => {
+    const key = loadJwtKey(app.config);
+
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
+
+    app.decorate('issueAccessToken', async (userId: string, meta: SessionMeta = {}) => {
+      const session = await createSession(app.db, userId, app.config.sessionTtlHours, meta);
+      const token = await signAccessToken(key, { userId, sessionId: session.id }, session.expiresAt);
+      return { token, sessionId: session.id };
+    });
+
+    // A route that forgets to say who may call it must not be served at all: fail at start-up.
+    app.addHook('onRoute', (route) => {
+      if (!isApiRoute(route.url)) return;
+      if (isDocsRoute(route.url)) {
+        route.config = { ...route.config, access: 'public' };
+        return;
+      }
+      const access = routeAccess(route);
+      if (!isValidAccess(access)) {
+        throw new Error(
+          `Route ${String(route.method)} ${route.url} must declare config.access ('public', 'authenticated' or a non-empty list of roles); got ${JSON.stringify(access)}`,
+        );
+      }
+      if (access !== 'public') {
+        // OpenAPI: mark it as needing the bearer token.
+        route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as RouteOptions['schema'];
+      }
+    });
+
+    /** Resolves the request's token to a user; null when absent, an AppError 401 when bad. */
+    async function authenticate(request: FastifyRequest): Promise<AuthUser | null> {
+      const header = request.headers.authorization;
+      if (header === undefined || header === '') return null;
+      const token = BEARER.exec(header)?.[1];
+      if (!token) throw sessionExpired();
+      const claims = await verifyAccessToken(key, token);
+      if (!claims) throw sessionExpired();
+      const user = await findSessionUser(app.db, claims.sessionId, claims.userId);
+      if (!user?.isActive) throw sessionExpired();
+      request.sessionId = claims.sessionId;
+      return user;
+    }
+
+    // onRequest: before the body is read or validated, so an anonymous caller learns nothing
+    // about a protected route's input rules.
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (access === undefined) return; // not an /api route (SPA files, unknown routes)
+      if (access === 'public') {
+        // Public routes still see a valid token (registration by a signed-in admin); a bad one
+        // is ignored there rather than refused.
+        try {
+          request.user = await authenticate(request);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          request.user = null;
+          request.sessionId = null;
+        }
+        return;
+      }
+      const user = await authenticate(request);
+      if (!user) throw sessionExpired();
+      request.user = user;
+      if (access !== 'authenticated' && !access.some((role) => user.roles.includes(role))) {
+        throw new AppError(403, 'errors:access_denied');
+      }
+    });
+  },
+  { name: 'funil-auth', dependencies: ['funil-db', 'funil-errors'] },
+);
