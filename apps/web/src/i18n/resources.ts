@@ -8,14 +8,17 @@ import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
 import enConfig from './locales/en/config.json';
 import enMenu from './locales/en/menu.json';
+import enTable from './locales/en/table.json';
 import esAuth from './locales/es/auth.json';
 import esCommon from './locales/es/common.json';
 import esConfig from './locales/es/config.json';
 import esMenu from './locales/es/menu.json';
+import esTable from './locales/es/table.json';
 import ptBRAuth from './locales/pt-BR/auth.json';
 import ptBRCommon from './locales/pt-BR/common.json';
 import ptBRConfig from './locales/pt-BR/config.json';
 import ptBRMenu from './locales/pt-BR/menu.json';
+import ptBRTable from './locales/pt-BR/table.json';
 import type { Language } from './languages';
 
 /**
@@ -28,6 +31,7 @@ export const resources = {
     common: ptBRCommon,
     auth: ptBRAuth,
     menu: ptBRMenu,
+    table: ptBRTable,
     config: ptBRConfig,
     validation: ptBRValidation,
     errors: ptBRErrors,
@@ -36,6 +40,7 @@ export const resources = {
     common: enCommon,
     auth: enAuth,
     menu: enMenu,
+    table: enTable,
     config: enConfig,
     validation: enValidation,
     errors: enErrors,
@@ -44,6 +49,7 @@ export const resources = {
     common: esCommon,
     auth: esAuth,
     menu: esMenu,
+    table: esTable,
     config: esConfig,
     validation: esValidation,
     errors: esErrors,

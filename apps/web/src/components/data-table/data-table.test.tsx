@@ -1,0 +1,162 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n';
+import { DataTable, type DataTableProps } from './data-table';
+import { matchesSearch } from './matches-search';
+
+type Item = { id: string; name: string; label: string };
+
+const columns: ColumnDef<Item, string>[] = [
+  { accessorKey: 'name', header: 'Nome' },
+  { accessorKey: 'label', header: 'Label' },
+];
+
+const items: Item[] = Array.from({ length: 12 }, (_, index) => ({
+  id: `id-${index + 1}`,
+  name: `ITEM ${String(index + 1).padStart(2, '0')}`,
+  label: index === 6 ? 'SÃO PAULO' : `LABEL ${index + 1}`,
+}));
+
+function renderTable(props: Partial<DataTableProps<Item>> = {}) {
+  const onRefresh = vi.fn();
+  const view = render(
+    <DataTable<Item>
+      columns={columns}
+      data={items}
+      getRowId={(row) => row.id}
+      filterFn={(row, query) => matchesSearch(query, row.name, row.label)}
+      isLoading={false}
+      isError={false}
+      onRefresh={onRefresh}
+      searchPlaceholder="Buscar por nome ou label..."
+      label="Itens"
+      {...props}
+    />,
+  );
+  return { onRefresh, ...view };
+}
+
+function bodyRows() {
+  const table = screen.getByRole('table', { name: 'Itens' });
+  return within(table).getAllByRole('row').slice(1);
+}
+
+describe('DataTable', () => {
+  it('shows the first page, the total and the shown range', () => {
+    renderTable();
+    expect(bodyRows()).toHaveLength(5);
+    expect(screen.getByText('ITEM 01')).toBeDefined();
+    expect(screen.queryByText('ITEM 06')).toBeNull();
+    expect(screen.getByText('Total: 12 registros')).toBeDefined();
+    expect(screen.getByText('Mostrando 1 a 5 de 12')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Anterior' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('says "registro" for a single row', () => {
+    renderTable({ data: items.slice(0, 1) });
+    expect(screen.getByText('Total: 1 registro')).toBeDefined();
+  });
+
+  it('pages with the page buttons and Próximo', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    await user.click(screen.getByRole('button', { name: 'Próximo' }));
+    expect(screen.getByText('Mostrando 6 a 10 de 12')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Página 2' }).getAttribute('aria-current')).toBe('page');
+    await user.click(screen.getByRole('button', { name: 'Página 3' }));
+    expect(bodyRows()).toHaveLength(2);
+    expect(screen.getByText('Mostrando 11 a 12 de 12')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('searches case- and accent-insensitively and goes back to the first page', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    await user.click(screen.getByRole('button', { name: 'Página 3' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por nome ou label...' }), 'sao');
+    expect(bodyRows()).toHaveLength(1);
+    expect(screen.getByText('ITEM 07')).toBeDefined();
+    expect(screen.getByText('Total: 1 registro')).toBeDefined();
+    expect(screen.getByText('Mostrando 1 a 1 de 1')).toBeDefined();
+  });
+
+  it('shows the no-result state and clears the search with Limpar busca', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    await user.type(screen.getByRole('searchbox'), 'zzz');
+    expect(screen.getByText('Nenhum resultado encontrado')).toBeDefined();
+    expect(screen.queryByText(/Mostrando/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Limpar busca' }));
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
+    expect(bodyRows()).toHaveLength(5);
+  });
+
+  it('shows one skeleton row per row of the page while loading', () => {
+    renderTable({ data: undefined, isLoading: true });
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
+    expect(screen.queryByText(/Mostrando/)).toBeNull();
+    expect(screen.queryByText('Nenhum registro encontrado')).toBeNull();
+  });
+
+  it('shows the error with Tentar Novamente, which refetches', async () => {
+    const user = userEvent.setup();
+    const { onRefresh } = renderTable({
+      data: undefined,
+      isError: true,
+      errorTitle: 'Erro ao carregar verticais',
+      errorMessage: 'Falha de rede',
+    });
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('Erro ao carregar verticais')).toBeDefined();
+    expect(within(alert).getByText('Falha de rede')).toBeDefined();
+    await user.click(within(alert).getByRole('button', { name: 'Tentar Novamente' }));
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the empty state with its create action', () => {
+    renderTable({
+      data: [],
+      emptyDescription: 'Comece criando uma nova vertical.',
+      emptyAction: <button type="button">Nova Vertical</button>,
+    });
+    expect(screen.getByText('Nenhum registro encontrado')).toBeDefined();
+    expect(screen.getByText('Comece criando uma nova vertical.')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Nova Vertical' })).toBeDefined();
+    expect(screen.getByText('Total: 0 registros')).toBeDefined();
+  });
+
+  it('refreshes with the refresh button', async () => {
+    const user = userEvent.setup();
+    const { onRefresh } = renderTable();
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays on a valid page when the data shrinks', async () => {
+    const user = userEvent.setup();
+    const { rerender } = renderTable();
+    await user.click(screen.getByRole('button', { name: 'Página 3' }));
+    rerender(
+      <DataTable<Item>
+        columns={columns}
+        data={items.slice(0, 7)}
+        filterFn={(row, query) => matchesSearch(query, row.name)}
+        isLoading={false}
+        isError={false}
+        onRefresh={() => {}}
+        label="Itens"
+      />,
+    );
+    expect(screen.getByText('Mostrando 6 a 7 de 7')).toBeDefined();
+  });
+
+  it('speaks English', async () => {
+    await i18n.changeLanguage('en');
+    renderTable();
+    expect(screen.getByText('Total: 12 records')).toBeDefined();
+    expect(screen.getByText('Showing 1 to 5 of 12')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDefined();
+  });
+});
