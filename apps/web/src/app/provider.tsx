@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { Toaster } from '@/components/ui/sonner';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { i18n } from '@/i18n';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
 
@@ -18,12 +19,14 @@ export function AppProvider({ children, queryClient = defaultQueryClient }: AppP
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ThemeProvider>
-          <TooltipProvider>
-            {children}
-            <Toaster />
-          </TooltipProvider>
-        </ThemeProvider>
+        <AuthProvider>
+          <ThemeProvider>
+            <TooltipProvider>
+              {children}
+              <Toaster />
+            </TooltipProvider>
+          </ThemeProvider>
+        </AuthProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -1,6 +1,8 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUnauthorizedHandler } from '@/lib/http';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { apiUser, stubApi } from '@/test/api-stub';
 import { renderRoute } from '@/test/render';
 import { AuthCheckingScreen } from './auth-guard';
 
@@ -18,6 +20,14 @@ const GUARDED_PATHS = [
 ];
 
 describe('auth guard', () => {
+  beforeEach(() => {
+    stubApi({});
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it.each(GUARDED_PATHS)('redirects %s to /login without a token', async (path) => {
     const { router } = renderRoute(path);
     expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeDefined();
@@ -25,12 +35,43 @@ describe('auth guard', () => {
     expect(router.state.location.state).toMatchObject({ from: { pathname: path } });
   });
 
-  it('renders the protected screen with a token', async () => {
+  it('checks a stored token with /api/auth/me, then renders the protected screen', async () => {
+    const api = stubApi({ 'GET /api/auth/me': { body: apiUser() } });
     localStorage.setItem(STORAGE_KEYS.token, 'token');
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(apiUser()));
     const { router } = renderRoute('/configuracoes/verticais');
-    expect(await screen.findByRole('heading', { name: 'Verticais' })).toBeDefined();
-    expect(screen.getByText('Em construção')).toBeDefined();
+    // The shell and the screen belong to other features; the guard only has to let them through.
+    await waitFor(() => expect(screen.queryByText('Verificando autenticação...')).toBeNull());
+    expect(screen.queryByRole('heading', { name: 'Bem-vindo de volta' })).toBeNull();
     expect(router.state.location.pathname).toBe('/configuracoes/verticais');
+    expect(api.calls('GET /api/auth/me')[0]?.headers.get('Authorization')).toBe('Bearer token');
+  });
+
+  it('ends the session and goes to /login when the stored token is refused', async () => {
+    const onUnauthorized = vi.fn();
+    const restore = setUnauthorizedHandler(onUnauthorized);
+    stubApi({
+      'GET /api/auth/me': { status: 401, body: { message: 'Sessão expirada. Faça login novamente.' } },
+    });
+    localStorage.setItem(STORAGE_KEYS.token, 'revoked');
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(apiUser()));
+    localStorage.setItem(STORAGE_KEYS.authUser, '{}');
+    const { router } = renderRoute('/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(onUnauthorized).toHaveBeenCalled();
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull());
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.authUser)).toBeNull();
+    restore();
+  });
+
+  it('shows the checking card while /api/auth/me is pending', async () => {
+    stubApi({ 'GET /api/auth/me': () => new Promise(() => undefined) });
+    localStorage.setItem(STORAGE_KEYS.token, 'token');
+    renderRoute('/dashboard');
+    expect(await screen.findByText('Verificando autenticação...')).toBeDefined();
   });
 
   it('shows the checking card while authentication loads', () => {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { FullScreenLoader } from '@/components/layout/full-screen-loader';
-import { useAuthStatus } from '../hooks/use-auth-status';
+import { useAuth } from '../hooks/use-auth';
 
 export function AuthCheckingScreen() {
   const { t } = useTranslation('auth');
@@ -13,7 +13,7 @@ type AuthGuardProps = { children: ReactNode };
 
 /** SPEC.md §2: a card while auth resolves, /login without a session, else the protected screen. */
 export function AuthGuard({ children }: AuthGuardProps) {
-  const status = useAuthStatus();
+  const { status } = useAuth();
   const location = useLocation();
 
   if (status === 'loading') return <AuthCheckingScreen />;

@@ -1,12 +1,24 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@funil/shared';
-import { Loader2 } from 'lucide-react';
+import { LOGIN_MAX_ATTEMPTS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@funil/shared';
+import { AlertCircle, Loader2, Lock } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import {
+  expire,
+  INITIAL_LOCKOUT,
+  isBlocked,
+  isTooMany,
+  recordFailure,
+  recordSubmit,
+  shouldShowAttempts,
+} from '../utils/login-lockout';
+import { EMAIL_PATTERN } from '../utils/email';
 import { PasswordInput } from './password-input';
 
 export type LoginFormValues = {
@@ -15,14 +27,14 @@ export type LoginFormValues = {
   rememberMe: boolean;
 };
 
+export type LoginSubmitResult = { success: true } | { success: false; message: string };
+
 type LoginFormProps = {
-  /** Wired by the accounts issue; until then submitting only validates. */
-  onSubmit?: (values: LoginFormValues) => void | Promise<void>;
+  onSubmit: (values: LoginFormValues) => Promise<LoginSubmitResult>;
+  onForgotPassword: () => void;
 };
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function LoginForm({ onSubmit }: LoginFormProps) {
+export function LoginForm({ onSubmit, onForgotPassword }: LoginFormProps) {
   const { t } = useTranslation(['auth', 'validation']);
   const {
     register,
@@ -45,8 +57,35 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
     maxLength: { value: PASSWORD_MAX_LENGTH, message: t('validation:auth.password_max') },
   });
 
+  const [lockout, setLockout] = useState(INITIAL_LOCKOUT);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const isLocked = isBlocked(lockout);
+  const isDisabled = isSubmitting || isLocked;
+
+  // SPEC.md §4: 5 minutes after 'too many attempts', the counter returns to 0.
+  useEffect(() => {
+    if (lockout.resetAt === null) return;
+    const timer = window.setTimeout(
+      () => setLockout((current) => expire(current, Date.now())),
+      Math.max(0, lockout.resetAt - Date.now()),
+    );
+    return () => window.clearTimeout(timer);
+  }, [lockout.resetAt]);
+
   const handleValidSubmit = async (values: LoginFormValues) => {
-    await onSubmit?.(values);
+    if (isLocked) return;
+    setLockout(recordSubmit);
+    setServerError(null);
+    const result = await onSubmit(values);
+    if (result.success) {
+      setLockout(INITIAL_LOCKOUT);
+      return;
+    }
+    setServerError(result.message);
+    // This runs on submit, not during render; the compiler cannot see through handleSubmit().
+    // eslint-disable-next-line react-hooks/purity
+    const now = Date.now();
+    setLockout((current) => recordFailure(current, now));
   };
 
   return (
@@ -61,7 +100,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
           placeholder={t('login.emailPlaceholder')}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? 'login-email-error' : undefined}
-          disabled={isSubmitting}
+          disabled={isDisabled}
           {...emailField}
         />
         {errors.email && (
@@ -74,12 +113,13 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
       <div className="grid gap-2">
         <div className="flex items-center justify-between gap-2">
           <Label htmlFor="login-password">{t('login.password')}</Label>
-          <Link
-            to="/redefinir-senha"
+          <button
+            type="button"
+            onClick={onForgotPassword}
             className="rounded-sm text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
             {t('login.forgotPassword')}
-          </Link>
+          </button>
         </div>
         <PasswordInput
           id="login-password"
@@ -89,7 +129,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
           hideLabel={t('login.hidePassword')}
           aria-invalid={errors.password ? true : undefined}
           aria-describedby={errors.password ? 'login-password-error' : undefined}
-          disabled={isSubmitting}
+          disabled={isDisabled}
           {...passwordField}
         />
         {errors.password && (
@@ -109,7 +149,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
               checked={field.value}
               onCheckedChange={(checked) => field.onChange(checked === true)}
               onBlur={field.onBlur}
-              disabled={isSubmitting}
+              disabled={isDisabled}
             />
           )}
         />
@@ -118,9 +158,28 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
         </Label>
       </div>
 
-      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+      {serverError && !isTooMany(lockout) && (
+        <Alert variant="destructive">
+          <AlertCircle aria-hidden />
+          <AlertDescription>{serverError}</AlertDescription>
+        </Alert>
+      )}
+      {isTooMany(lockout) && (
+        <Alert variant="destructive">
+          <Lock aria-hidden />
+          <AlertDescription>{t('login.tooManyAttempts')}</AlertDescription>
+        </Alert>
+      )}
+      {shouldShowAttempts(lockout) && (
+        <p className="text-sm font-medium text-orange-600 dark:text-orange-400" aria-live="polite">
+          {t('login.attempts', { count: lockout.attempts, max: LOGIN_MAX_ATTEMPTS })}
+        </p>
+      )}
+
+      <Button type="submit" size="lg" className="w-full" disabled={isDisabled}>
         {isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
-        {isSubmitting ? t('login.submitting') : t('login.submit')}
+        {isLocked && !isSubmitting && <Lock aria-hidden />}
+        {isSubmitting ? t('login.submitting') : isLocked ? t('login.blocked') : t('login.submit')}
       </Button>
 
       <p className="text-center text-sm text-muted-foreground">

@@ -1,10 +1,35 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { apiUser, stubApi } from '@/test/api-stub';
 import { renderRoute } from '@/test/render';
 
+const WRONG = {
+  status: 401,
+  body: { statusCode: 401, error: 'Unauthorized', message: 'Credenciais inválidas' },
+};
+
+async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, password = 'secret123') {
+  const email = screen.getByLabelText('Email');
+  const passwordInput = screen.getByLabelText('Senha');
+  await user.clear(email);
+  await user.type(email, 'ana@empresa.com.br');
+  await user.clear(passwordInput);
+  await user.type(passwordInput, password);
+  await user.click(screen.getByRole('button', { name: 'Entrar' }));
+}
+
 describe('login page', () => {
+  beforeEach(() => {
+    stubApi({});
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
   it('renders in pt-BR by default', async () => {
     renderRoute('/login');
 
@@ -13,9 +38,9 @@ describe('login page', () => {
     expect(screen.getByLabelText('Senha')).toBeDefined();
     expect(screen.getByRole('checkbox', { name: 'Lembrar de mim' })).toBeDefined();
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeDefined();
-    expect(screen.getByRole('link', { name: 'Esqueceu a senha?' }).getAttribute('href')).toBe(
-      '/redefinir-senha',
-    );
+    expect(screen.getByRole('button', { name: 'Esqueceu a senha?' })).toBeDefined();
+    // Google sign-in is offered only when the server says it is configured.
+    expect(screen.queryByRole('button', { name: 'Entrar com Google' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Criar conta' }).getAttribute('href')).toBe('/register');
     expect(document.documentElement.lang).toBe('pt-BR');
   });
@@ -77,9 +102,221 @@ describe('login page', () => {
   });
 
   it('sends a signed-in user to the dashboard', async () => {
+    stubApi({ 'GET /api/auth/me': { body: apiUser() } });
     localStorage.setItem(STORAGE_KEYS.token, 'token');
     const { router } = renderRoute('/login');
-    expect(await screen.findByRole('heading', { name: 'Pipeline de Oportunidades' })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(screen.queryByRole('heading', { name: 'Bem-vindo de volta' })).toBeNull();
+  });
+
+  it('signs in, stores the session and goes to /dashboard', async () => {
+    const api = stubApi({ 'POST /api/auth/login': { body: { access_token: 'jwt-1', user: apiUser() } } });
+    const user = userEvent.setup();
+    const { router } = renderRoute('/login');
+    await screen.findByRole('heading', { name: 'Bem-vindo de volta' });
+    await fillAndSubmit(user);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(api.calls('POST /api/auth/login')[0]?.body).toEqual({
+      email: 'ana@empresa.com.br',
+      password: 'secret123',
+    });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('jwt-1');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}')).toMatchObject({
+      email: 'ana@empresa.com.br',
+    });
+    // The user came with the login answer: no extra me call.
+    expect(api.calls('GET /api/auth/me')).toHaveLength(0);
+  });
+
+  it('counts failed attempts in orange, then blocks the form from the 5th and says too many', async () => {
+    stubApi({ 'POST /api/auth/login': WRONG });
+    const user = userEvent.setup();
+    renderRoute('/login');
+    await screen.findByRole('heading', { name: 'Bem-vindo de volta' });
+
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await fillAndSubmit(user, `wrong-${attempt}`);
+      expect(await screen.findByText(`Tentativa ${attempt} de 5`)).toBeDefined();
+      expect(screen.getByText('Credenciais inválidas')).toBeDefined();
+    }
+    await fillAndSubmit(user, 'wrong-5');
+
+    const blocked = await screen.findByRole('button', { name: 'Bloqueado temporariamente' });
+    expect(blocked.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByLabelText('Email').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByLabelText('Senha').hasAttribute('disabled')).toBe(true);
+    expect(
+      screen.getByText('Muitas tentativas de login. Aguarde 5 minutos e tente novamente.'),
+    ).toBeDefined();
+    expect(screen.queryByText(/Tentativa \d de 5/)).toBeNull();
+  });
+
+  it('unblocks the form when the 5-minute timer ends', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubApi({ 'POST /api/auth/login': WRONG });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderRoute('/login');
+    await screen.findByRole('heading', { name: 'Bem-vindo de volta' });
+    for (let attempt = 1; attempt <= 5; attempt += 1) await fillAndSubmit(user, `wrong-${attempt}`);
+    await screen.findByRole('button', { name: 'Bloqueado temporariamente' });
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300_000);
+    });
+    const submit = await screen.findByRole('button', { name: 'Entrar' });
+    expect(submit.hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText('Muitas tentativas de login. Aguarde 5 minutos e tente novamente.')).toBeNull();
+  });
+
+  it("shows the server's throttling message (429)", async () => {
+    stubApi({
+      'POST /api/auth/login': {
+        status: 429,
+        body: {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Muitas tentativas. Tente novamente mais tarde.',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute('/login');
+    await screen.findByRole('heading', { name: 'Bem-vindo de volta' });
+    await fillAndSubmit(user);
+    expect(await screen.findByText('Muitas tentativas. Tente novamente mais tarde.')).toBeDefined();
+  });
+
+  it('falls back to "Credenciais inválidas" when the server gives no message', async () => {
+    stubApi({ 'POST /api/auth/login': { status: 401, body: {} } });
+    const user = userEvent.setup();
+    renderRoute('/login');
+    await screen.findByRole('heading', { name: 'Bem-vindo de volta' });
+    await fillAndSubmit(user);
+    expect(await screen.findByText('Credenciais inválidas')).toBeDefined();
+  });
+
+  describe('forgot-password dialog', () => {
+    async function openDialog(user: ReturnType<typeof userEvent.setup>) {
+      renderRoute('/login');
+      await user.click(await screen.findByRole('button', { name: 'Esqueceu a senha?' }));
+      return screen.findByRole('dialog', { name: 'Esqueceu a senha?' });
+    }
+
+    it('sends, disables the field with a spinner, confirms a link was sent and closes after 3 s', async () => {
+      let release: () => void = () => undefined;
+      const api = stubApi({
+        'POST /api/auth/reset-password': () =>
+          new Promise((resolve) => {
+            release = () =>
+              resolve({
+                status: 202,
+                body: { message: 'Se o email estiver cadastrado, enviaremos as instruções.' },
+              });
+          }),
+      });
+      const user = userEvent.setup();
+      const dialog = await openDialog(user);
+      await user.type(within(dialog).getByLabelText('Email'), 'ana@empresa.com.br');
+      await user.click(within(dialog).getByRole('button', { name: 'Enviar link' }));
+
+      const sending = await within(dialog).findByRole('button', { name: 'Enviando...' });
+      expect(sending.hasAttribute('disabled')).toBe(true);
+      expect(within(dialog).getByLabelText('Email').hasAttribute('disabled')).toBe(true);
+      expect(api.calls('POST /api/auth/reset-password')[0]?.body).toEqual({ email: 'ana@empresa.com.br' });
+
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      await act(async () => release());
+      expect(await within(dialog).findByText(/link para redefinir a senha/)).toBeDefined();
+      expect(within(dialog).getByRole('button', { name: 'Enviado' }).hasAttribute('disabled')).toBe(true);
+      expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('');
+
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(3000);
+      });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+
+    it('validates the email', async () => {
+      const api = stubApi({});
+      const user = userEvent.setup();
+      const dialog = await openDialog(user);
+      await user.type(within(dialog).getByLabelText('Email'), 'nope');
+      await user.click(within(dialog).getByRole('button', { name: 'Enviar link' }));
+      expect(await within(dialog).findByText('Email inválido')).toBeDefined();
+      expect(api.calls('POST /api/auth/reset-password')).toHaveLength(0);
+    });
+
+    it("shows the server's error, and closing clears it", async () => {
+      stubApi({
+        'POST /api/auth/reset-password': {
+          status: 429,
+          body: {
+            statusCode: 429,
+            error: 'Too Many Requests',
+            message: 'Muitas requisições. Tente novamente mais tarde.',
+          },
+        },
+      });
+      const user = userEvent.setup();
+      let dialog = await openDialog(user);
+      await user.type(within(dialog).getByLabelText('Email'), 'ana@empresa.com.br');
+      await user.click(within(dialog).getByRole('button', { name: 'Enviar link' }));
+      expect(
+        await within(dialog).findByText('Muitas requisições. Tente novamente mais tarde.'),
+      ).toBeDefined();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await user.click(screen.getByRole('button', { name: 'Esqueceu a senha?' }));
+      dialog = await screen.findByRole('dialog', { name: 'Esqueceu a senha?' });
+      expect(within(dialog).queryByText('Muitas requisições. Tente novamente mais tarde.')).toBeNull();
+      expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('');
+    });
+  });
+
+  describe('Google sign-in', () => {
+    const config = {
+      enabled: true,
+      client_id: 'client-1',
+      authorize_url: 'https://accounts.example.com/auth?client_id=client-1',
+    };
+
+    it('opens the provider in a popup and signs in with the code from the same origin only', async () => {
+      const api = stubApi({
+        'GET /api/auth/google/config': { body: config },
+        'POST /api/auth/google': { body: { access_token: 'jwt-g', user: apiUser() } },
+      });
+      const popup = { closed: false } as Window;
+      const open = vi.spyOn(window, 'open').mockReturnValue(popup);
+      const user = userEvent.setup();
+      const { router } = renderRoute('/login');
+
+      await user.click(await screen.findByRole('button', { name: 'Entrar com Google' }));
+      expect(open).toHaveBeenCalledWith(config.authorize_url, expect.any(String), expect.any(String));
+
+      // A message from another origin is ignored.
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: 'https://evil.example',
+          data: { type: 'GOOGLE_AUTH_SUCCESS', code: 'forged' },
+        }),
+      );
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: window.location.origin,
+          data: { type: 'GOOGLE_AUTH_SUCCESS', code: 'good-code' },
+        }),
+      );
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      const posts = api.calls('POST /api/auth/google');
+      expect(posts).toHaveLength(1);
+      expect(posts[0]?.body).toEqual({
+        code: 'good-code',
+        redirect_uri: `${window.location.origin}/auth/callback`,
+      });
+      open.mockRestore();
+    });
   });
 });

@@ -1,52 +1,63 @@
 import { AlertCircle } from 'lucide-react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitcher } from '@/components/language-switcher';
-import { Logo } from '@/components/logo';
+import { useLocation, useNavigate, type Location } from 'react-router';
+import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { useAuthFlash } from '../hooks/use-auth-flash';
-import { LoginForm, type LoginFormValues } from './login-form';
-import { LoginHero } from './login-hero';
+import { useAuth } from '../hooks/use-auth';
+import { AuthLayout } from './auth-layout';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { GoogleSignInButton } from './google-sign-in-button';
+import { LoginForm, type LoginFormValues, type LoginSubmitResult } from './login-form';
 
-type LoginPageProps = {
-  onSubmit?: (values: LoginFormValues) => void | Promise<void>;
-};
+/** Where the guard was sending the user before it asked them to sign in. */
+function useReturnPath(): string {
+  const location = useLocation() as Location<{ from?: Location } | null>;
+  const from = location.state?.from;
+  return from ? `${from.pathname}${from.search}${from.hash}` : '/dashboard';
+}
 
-export function LoginPage({ onSubmit }: LoginPageProps) {
+export function LoginPage() {
   const { t } = useTranslation(['auth', 'errors']);
   const flash = useAuthFlash();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const returnPath = useReturnPath();
+  const [isForgotOpen, setIsForgotOpen] = useState(false);
+
+  const handleSubmit = async ({ email, password }: LoginFormValues): Promise<LoginSubmitResult> => {
+    const result = await auth.login({ email, password });
+    if (!result.success) return result;
+    await navigate(returnPath, { replace: true });
+    return { success: true };
+  };
+
+  const handleGoogleCode = useCallback(
+    async (code: string) => {
+      const result = await auth.loginWithGoogle(code);
+      if (result.success) await navigate(returnPath, { replace: true });
+      else toast.error(result.message);
+    },
+    [auth, navigate, returnPath],
+  );
+
+  const handleGoogleError = useCallback((message: string) => {
+    toast.error(message);
+  }, []);
 
   return (
-    <div className="grid min-h-svh bg-background lg:grid-cols-2">
-      <div className="flex flex-col gap-8 p-6 md:p-10">
-        <header className="flex items-center justify-between gap-4">
-          <Logo />
-          <LanguageSwitcher />
-        </header>
+    <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+      {flash === 'session_expired' && (
+        <Alert variant="destructive">
+          <AlertCircle aria-hidden />
+          <AlertDescription>{t('errors:session_expired')}</AlertDescription>
+        </Alert>
+      )}
 
-        <main className="flex flex-1 items-center justify-center">
-          <div className="w-full max-w-sm space-y-8">
-            <div className="space-y-2">
-              <h1 className="text-3xl font-semibold tracking-tight">{t('login.title')}</h1>
-              <p className="text-muted-foreground">{t('login.subtitle')}</p>
-            </div>
-
-            {flash === 'session_expired' && (
-              <Alert variant="destructive">
-                <AlertCircle aria-hidden />
-                <AlertDescription>{t('errors:session_expired')}</AlertDescription>
-              </Alert>
-            )}
-
-            <LoginForm onSubmit={onSubmit} />
-          </div>
-        </main>
-
-        <footer className="text-center text-xs text-muted-foreground lg:text-left">
-          © {new Date().getFullYear()} Funil
-        </footer>
-      </div>
-
-      <LoginHero />
-    </div>
+      <LoginForm onSubmit={handleSubmit} onForgotPassword={() => setIsForgotOpen(true)} />
+      <GoogleSignInButton onCode={handleGoogleCode} onError={handleGoogleError} />
+      <ForgotPasswordDialog open={isForgotOpen} onOpenChange={setIsForgotOpen} />
+    </AuthLayout>
   );
 }

@@ -1,0 +1,69 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+import type { User } from './users';
+
+export type AuthResponse = { access_token: string; user: User };
+export type LoginBody = { email: string; password: string };
+/** The registration screen's full_name goes out as `name`; confirmPassword never leaves the form. */
+export type RegisterBody = { name: string; email: string; password: string };
+export type GoogleConfig = { enabled: boolean; client_id?: string; authorize_url?: string };
+export type GoogleSignInBody = { code: string; redirect_uri: string };
+export type ResetPasswordConfirmBody = { token: string; password: string };
+
+export const authKeys = {
+  all: ['api', 'auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+  googleConfig: () => [...authKeys.all, 'google', 'config'] as const,
+};
+
+export function login(body: LoginBody) {
+  return http.post<AuthResponse>('/api/auth/login', body);
+}
+
+export function register(body: RegisterBody) {
+  return http.post<AuthResponse>('/api/auth/register', body);
+}
+
+export function logout() {
+  return http.post<void>('/api/auth/logout');
+}
+
+export function getMe(signal?: AbortSignal) {
+  return http.get<User>('/api/auth/me', { signal });
+}
+
+export function googleSignIn(body: GoogleSignInBody) {
+  return http.post<AuthResponse>('/api/auth/google', body);
+}
+
+export function getGoogleConfig(signal?: AbortSignal) {
+  return http.get<GoogleConfig>('/api/auth/google/config', { signal });
+}
+
+export function requestPasswordReset(body: { email: string }) {
+  return http.post<{ message: string }>('/api/auth/reset-password', body);
+}
+
+export function confirmPasswordReset(body: ResetPasswordConfirmBody) {
+  return http.post<void>('/api/auth/reset-password/confirm', body);
+}
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.me(),
+    queryFn: ({ signal }) => getMe(signal),
+  });
+
+export const googleConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.googleConfig(),
+    queryFn: ({ signal }) => getGoogleConfig(signal),
+  });
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}
+
+export function useConfirmPasswordReset() {
+  return useMutation({ mutationFn: confirmPasswordReset });
+}

@@ -1,0 +1,71 @@
+import type { Role } from '@funil/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+
+/** The user object of API.md ("User object (everywhere, never with a hash)"). */
+export type User = {
+  id: string;
+  _id: string;
+  name: string;
+  full_name: string;
+  email: string;
+  avatar_url: string | null;
+  roles: string[];
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type UserList = { data: User[]; total: number; page: number; limit: number };
+
+export type UserCreateBody = {
+  name: string;
+  email: string;
+  password: string;
+  roles: Role[];
+  isActive: boolean;
+};
+
+/** Email never changes (API.md "Users"); an empty password is simply not sent. */
+export type UserUpdateBody = Partial<Pick<UserCreateBody, 'name' | 'roles' | 'isActive' | 'password'>>;
+
+export const userKeys = {
+  all: ['api', 'users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  detail: (id: string) => [...userKeys.all, 'detail', id] as const,
+};
+
+/** SPEC.md §7: the user list fetches everything (no page/limit: every row on one page). */
+export function listUsers(signal?: AbortSignal) {
+  return http.get<UserList>('/api/users', { signal });
+}
+
+export function createUser(body: UserCreateBody) {
+  return http.post<User>('/api/users', body);
+}
+
+export function updateUser(id: string, body: UserUpdateBody) {
+  return http.patch<User>(`/api/users/${encodeURIComponent(id)}`, body);
+}
+
+export const usersQueryOptions = () =>
+  queryOptions({
+    queryKey: userKeys.lists(),
+    queryFn: ({ signal }) => listUsers(signal),
+  });
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UserUpdateBody }) => updateUser(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}

@@ -1,0 +1,130 @@
+import { FORGOT_PASSWORD_AUTO_CLOSE_MS } from '@funil/shared';
+import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useRequestPasswordReset } from '@/api/auth';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { getErrorMessage } from '@/lib/http';
+import { EMAIL_PATTERN } from '../utils/email';
+
+type ForgotPasswordDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+type ForgotPasswordValues = { email: string };
+
+/**
+ * SPEC.md §2/§4: idle → sending (fields disabled, spinner) → success (message, 'Enviado', form
+ * reset, closes after 3 s) or error. The server emails a one-time LINK, never a password (API.md),
+ * so the texts say a link was sent.
+ */
+export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialogProps) {
+  const { t } = useTranslation(['auth', 'validation', 'common']);
+  const request = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ForgotPasswordValues>({ defaultValues: { email: '' } });
+  const isSending = request.isPending;
+  const isSent = request.isSuccess;
+
+  useEffect(() => {
+    if (!isSent) return;
+    const timer = window.setTimeout(() => onOpenChange(false), FORGOT_PASSWORD_AUTO_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [isSent, onOpenChange]);
+
+  const handleOpenChange = (next: boolean) => {
+    // Closing clears the error, the success flag and the form.
+    if (!next) {
+      request.reset();
+      reset();
+    }
+    onOpenChange(next);
+  };
+
+  const handleValidSubmit = ({ email }: ForgotPasswordValues) => {
+    request.mutate({ email }, { onSuccess: () => reset() });
+  };
+
+  const emailField = register('email', {
+    required: t('validation:auth.email_invalid'),
+    pattern: { value: EMAIL_PATTERN, message: t('validation:auth.email_invalid') },
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogContent closeLabel={t('common:actions.close')} className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>{t('forgot.title')}</DialogTitle>
+          <DialogDescription>{t('forgot.description')}</DialogDescription>
+        </DialogHeader>
+
+        <form noValidate onSubmit={handleSubmit(handleValidSubmit)} className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor="forgot-email">{t('forgot.email')}</Label>
+            <Input
+              id="forgot-email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder={t('login.emailPlaceholder')}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? 'forgot-email-error' : undefined}
+              disabled={isSending || isSent}
+              {...emailField}
+            />
+            {errors.email && (
+              <p id="forgot-email-error" className="text-sm text-destructive">
+                {errors.email.message}
+              </p>
+            )}
+          </div>
+
+          {isSent && (
+            <Alert>
+              <CheckCircle2 aria-hidden className="text-emerald-600 dark:text-emerald-400" />
+              <AlertDescription>{t('forgot.success')}</AlertDescription>
+            </Alert>
+          )}
+          {request.isError && (
+            <Alert variant="destructive">
+              <AlertCircle aria-hidden />
+              <AlertDescription>{getErrorMessage(request.error, t('forgot.requestError'))}</AlertDescription>
+            </Alert>
+          )}
+
+          <DialogFooter>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => handleOpenChange(false)}
+              disabled={isSending}
+            >
+              {t('forgot.cancel')}
+            </Button>
+            <Button type="submit" disabled={isSending || isSent}>
+              {isSending && <Loader2 className="animate-spin" aria-hidden />}
+              {isSent ? t('forgot.sent') : isSending ? t('forgot.sending') : t('forgot.send')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,30 @@
+import { createContext, useContext } from 'react';
+import type { LoginBody, RegisterBody } from '@/api/auth';
+import type { User } from '@/api/users';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+/** SPEC.md §4: login and register answer success, or failure with the message to show. */
+export type AuthResult = { success: true; user: User } | { success: false; message: string; status?: number };
+
+export type AuthContextValue = {
+  user: User | null;
+  status: AuthStatus;
+  login: (body: LoginBody) => Promise<AuthResult>;
+  register: (body: RegisterBody) => Promise<AuthResult>;
+  /** Exchanges the code the Google popup handed back (API.md POST /api/auth/google). */
+  loginWithGoogle: (code: string) => Promise<AuthResult>;
+  /** Always ends the local session, even when the server call fails. */
+  logout: () => Promise<void>;
+  /** Re-reads the user from /api/auth/me. */
+  refresh: () => Promise<void>;
+};
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  // SPEC.md §8: using the auth context outside its provider is a developer error.
+  if (!context) throw new Error('useAuth must be used inside <AuthProvider>');
+  return context;
+}

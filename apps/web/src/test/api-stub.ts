@@ -1,0 +1,58 @@
+import { vi } from 'vitest';
+
+/**
+ * A fake API at the HTTP boundary, for component tests only: `fetch` answers from a table keyed by
+ * "METHOD /path" (query string ignored). Anything not in the table answers the API's own 404, so a
+ * screen that calls something unexpected fails visibly instead of hanging.
+ */
+export type StubRequest = { method: string; path: string; url: string; body: unknown; headers: Headers };
+export type StubReply = { status?: number; body?: unknown; headers?: Record<string, string> };
+export type StubRoute = StubReply | ((request: StubRequest) => StubReply | Promise<StubReply>);
+
+export function stubApi(routes: Record<string, StubRoute>) {
+  const requests: StubRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = new URL(url, 'http://localhost').pathname;
+    const body = typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as unknown) : undefined;
+    const request = { method, path, url, body, headers: new Headers(init.headers) };
+    requests.push(request);
+    const route = routes[`${method} ${path}`];
+    const reply: StubReply = route
+      ? typeof route === 'function'
+        ? await route(request)
+        : route
+      : { status: 404, body: { message: 'Rota não encontrada' } };
+    const status = reply.status ?? 200;
+    return new Response(status === 204 || reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    requests,
+    /** The requests made to "METHOD /path". */
+    calls: (key: string) => requests.filter((request) => `${request.method} ${request.path}` === key),
+  };
+}
+
+/** A user object as the API answers it (API.md "User object"). */
+export function apiUser(overrides: Partial<Record<string, unknown>> = {}) {
+  const id = (overrides.id as string | undefined) ?? '0b6f4c8e-8a5e-4e43-9d55-1c1f7e0c2a10';
+  const name = (overrides.name as string | undefined) ?? 'Ana Souza';
+  return {
+    id,
+    _id: id,
+    name,
+    full_name: name,
+    email: 'ana@empresa.com.br',
+    avatar_url: null,
+    roles: ['admin'],
+    isActive: true,
+    createdAt: '2026-03-01T12:30:00.000Z',
+    updatedAt: '2026-03-01T12:30:00.000Z',
+    ...overrides,
+  };
+}
