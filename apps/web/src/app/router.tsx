@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteHandle } from '@/components/layout/route-handle';
 import { ProtectedLayout } from './routes/protected-layout';
 import { RootErrorBoundary, RootHydrateFallback, RootLayout } from './routes/root-layout';
 
@@ -51,6 +52,11 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'dashboard',
+            handle: {
+              titleKey: 'pages.dashboard.title',
+              descriptionKey: 'pages.dashboard.description',
+              fullscreen: true,
+            } satisfies RouteHandle,
             lazy: lazyScreen(
               () => import('./routes/dashboard'),
               (m) => m.DashboardRoute,
@@ -58,6 +64,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'marcas/gerenciar',
+            handle: {
+              titleKey: 'pages.brandsManage.title',
+              descriptionKey: 'pages.brandsManage.description',
+            } satisfies RouteHandle,
             lazy: lazyScreen(
               () => import('./routes/brands-manage'),
               (m) => m.BrandsManageRoute,
@@ -65,6 +75,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'marcas/criar',
+            handle: {
+              titleKey: 'pages.brandsCreate.title',
+              descriptionKey: 'pages.brandsCreate.description',
+            } satisfies RouteHandle,
             lazy: lazyScreen(
               () => import('./routes/brands-create'),
               (m) => m.BrandsCreateRoute,
@@ -72,6 +86,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'marcas/editar/:id',
+            handle: {
+              titleKey: 'pages.brandsEdit.title',
+              descriptionKey: 'pages.brandsEdit.description',
+            } satisfies RouteHandle,
             lazy: lazyScreen(
               () => import('./routes/brands-edit'),
               (m) => m.BrandsEditRoute,
@@ -79,6 +97,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'leads/editar/:id',
+            handle: {
+              titleKey: 'pages.leadsEdit.title',
+              descriptionKey: 'pages.leadsEdit.description',
+            } satisfies RouteHandle,
             lazy: lazyScreen(
               () => import('./routes/leads-edit'),
               (m) => m.LeadsEditRoute,
@@ -86,6 +108,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'configuracoes/verticais',
+            handle: {
+              titleKey: 'pages.verticals.title',
+              descriptionKey: 'pages.verticals.description',
+            } satisfies RouteHandle,
             lazy: lazyScreen(
               () => import('./routes/verticals'),
               (m) => m.VerticalsRoute,
@@ -93,6 +119,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'configuracoes/tipos-cotas',
+            handle: {
+              titleKey: 'pages.quotaTypes.title',
+              descriptionKey: 'pages.quotaTypes.description',
+            } satisfies RouteHandle,
             lazy: lazyScreen(
               () => import('./routes/quota-types'),
               (m) => m.QuotaTypesRoute,
@@ -100,6 +130,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'configuracoes/plataformas',
+            handle: {
+              titleKey: 'pages.platforms.title',
+              descriptionKey: 'pages.platforms.description',
+            } satisfies RouteHandle,
             lazy: lazyScreen(
               () => import('./routes/platforms'),
               (m) => m.PlatformsRoute,
@@ -107,6 +141,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'configuracoes/idioma',
+            handle: {
+              titleKey: 'config:language.title',
+              descriptionKey: 'config:language.description',
+            } satisfies RouteHandle,
             lazy: lazyScreen(
               () => import('./routes/language'),
               (m) => m.LanguageRoute,
@@ -114,6 +152,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'seguranca/usuarios',
+            handle: {
+              titleKey: 'pages.users.title',
+              descriptionKey: 'pages.users.description',
+            } satisfies RouteHandle,
             lazy: lazyScreen(
               () => import('./routes/users'),
               (m) => m.UsersRoute,

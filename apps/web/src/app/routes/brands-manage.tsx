@@ -1,13 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { PagePlaceholder } from '@/components/layout/page-placeholder';
 
-/** Placeholder until its issue lands (SPEC.md §2). */
+/** Placeholder until its issue lands; the shell shows the title from the route handle (SPEC.md §2). */
 export function BrandsManageRoute() {
-  const { t } = useTranslation();
-  return (
-    <PagePlaceholder
-      title={t('pages.brandsManage.title')}
-      description={t('pages.brandsManage.description')}
-    />
-  );
+  return <PagePlaceholder />;
 }

@@ -1,10 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { PagePlaceholder } from '@/components/layout/page-placeholder';
 
-/** Placeholder until its issue lands (SPEC.md §2). */
+/** Placeholder until its issue lands; the shell shows the title from the route handle (SPEC.md §2). */
 export function DashboardRoute() {
-  const { t } = useTranslation();
-  return (
-    <PagePlaceholder title={t('pages.dashboard.title')} description={t('pages.dashboard.description')} />
-  );
+  return <PagePlaceholder />;
 }

@@ -1,11 +1,31 @@
-import { Outlet } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
+import { AppShell } from '@/components/layout/app-shell';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 
-/** Every signed-in screen hangs under this route; the shell issue adds the sidebar here. */
+/** The shell around a signed-in screen, fed by the session (layout code never imports features). */
+function SignedInShell() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+
+  // SPEC.md §2: log out (the local session ends even if the server call fails), then /login.
+  const handleLogout = async () => {
+    await logout();
+    await navigate('/login', { replace: true });
+  };
+
+  return (
+    <AppShell user={user} onLogout={() => void handleLogout()}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/** Every signed-in screen hangs under this route: the guard first, then the shell. */
 export function ProtectedLayout() {
   return (
     <AuthGuard>
-      <Outlet />
+      <SignedInShell />
     </AuthGuard>
   );
 }

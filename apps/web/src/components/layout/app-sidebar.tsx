@@ -1,0 +1,125 @@
+import { ChevronDown } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Logo } from '@/components/logo';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarRail,
+  useSidebar,
+} from '@/components/ui/sidebar';
+import { DASHBOARD_ITEM, isNavItemActive, NAV_GROUPS, type NavGroup, type NavItem } from './nav-items';
+import { SHELL_TITLE_NAMESPACES } from './route-handle';
+
+type NavLinkProps = { item: NavItem; pathname: string };
+
+function NavLink({ item, pathname }: NavLinkProps) {
+  const { t } = useTranslation(SHELL_TITLE_NAMESPACES);
+  const { isMobile, setOpenMobile } = useSidebar();
+  const isActive = isNavItemActive(item, pathname);
+  const label = t(item.labelKey);
+  const Icon = item.icon;
+
+  // In the drawer, picking a page is also done with the menu.
+  const handleClick = () => {
+    if (isMobile) setOpenMobile(false);
+  };
+
+  return (
+    <SidebarMenuItem>
+      <SidebarMenuButton asChild isActive={isActive} tooltip={label}>
+        <Link to={item.href} aria-current={isActive ? 'page' : undefined} onClick={handleClick}>
+          <Icon aria-hidden />
+          <span>{label}</span>
+        </Link>
+      </SidebarMenuButton>
+    </SidebarMenuItem>
+  );
+}
+
+type GroupOpenState = Record<NavGroup['id'], boolean>;
+
+/** SPEC.md §2: Dashboard, then three groups that expand and collapse independently. */
+export function AppSidebar() {
+  const { t } = useTranslation(SHELL_TITLE_NAMESPACES);
+  const { pathname } = useLocation();
+  const { state, isMobile } = useSidebar();
+  const isIconMode = state === 'collapsed' && !isMobile;
+  const [openGroups, setOpenGroups] = useState<GroupOpenState>({
+    brands: true,
+    configurations: true,
+    security: true,
+  });
+
+  return (
+    <Sidebar
+      collapsible="icon"
+      mobileTitle={t('shell.navigation')}
+      mobileDescription={t('shell.navigationDescription')}
+      closeLabel={t('actions.close')}
+    >
+      <SidebarHeader className="h-14 justify-center border-b border-sidebar-border">
+        <Link
+          to={DASHBOARD_ITEM.href}
+          aria-label={t('appName')}
+          className="flex items-center rounded-md px-1 outline-none focus-visible:ring-2 focus-visible:ring-sidebar-ring group-data-[collapsible=icon]:px-0"
+        >
+          <Logo iconOnly={isIconMode} />
+        </Link>
+      </SidebarHeader>
+      <SidebarContent>
+        <nav aria-label={t('shell.navigation')} className="flex flex-col">
+          <SidebarGroup>
+            <SidebarMenu>
+              <NavLink item={DASHBOARD_ITEM} pathname={pathname} />
+            </SidebarMenu>
+          </SidebarGroup>
+          {NAV_GROUPS.map((group) => (
+            <Collapsible
+              key={group.id}
+              // Collapsed to icons, every entry must stay reachable: the groups show their icons.
+              open={isIconMode || openGroups[group.id]}
+              onOpenChange={(isOpen) => setOpenGroups((current) => ({ ...current, [group.id]: isOpen }))}
+              asChild
+            >
+              <SidebarGroup className="group/collapsible py-1">
+                <SidebarGroupLabel asChild>
+                  <CollapsibleTrigger
+                    tabIndex={isIconMode ? -1 : undefined}
+                    aria-hidden={isIconMode || undefined}
+                    className="w-full text-sidebar-foreground/70 uppercase tracking-wide hover:bg-sidebar-accent hover:text-sidebar-accent-foreground"
+                  >
+                    {t(group.labelKey)}
+                    <ChevronDown
+                      aria-hidden
+                      className="ml-auto transition-transform duration-200 group-data-[state=closed]/collapsible:-rotate-90"
+                    />
+                  </CollapsibleTrigger>
+                </SidebarGroupLabel>
+                <CollapsibleContent>
+                  <SidebarGroupContent>
+                    <SidebarMenu>
+                      {group.items.map((item) => (
+                        <NavLink key={item.href} item={item} pathname={pathname} />
+                      ))}
+                    </SidebarMenu>
+                  </SidebarGroupContent>
+                </CollapsibleContent>
+              </SidebarGroup>
+            </Collapsible>
+          ))}
+        </nav>
+      </SidebarContent>
+      <SidebarRail label={t('shell.toggleSidebar')} />
+    </Sidebar>
+  );
+}

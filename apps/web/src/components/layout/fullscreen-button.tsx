@@ -1,0 +1,34 @@
+import { Maximize, Minimize } from 'lucide-react';
+import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useExitFullscreenOnUnmount, useFullscreen } from './use-fullscreen';
+
+type FullscreenButtonProps = { target: RefObject<HTMLElement | null> };
+
+/** Shown only on pages whose route handle asks for it (SPEC.md §2). */
+export function FullscreenButton({ target }: FullscreenButtonProps) {
+  const { t } = useTranslation();
+  const { isFullscreen, isSupported, toggle } = useFullscreen(target);
+  useExitFullscreenOnUnmount();
+  if (!isSupported) return null;
+
+  const label = isFullscreen ? t('shell.fullscreen.exit') : t('shell.fullscreen.enter');
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={label}
+          aria-pressed={isFullscreen}
+          onClick={() => void toggle()}
+        >
+          {isFullscreen ? <Minimize aria-hidden /> : <Maximize aria-hidden />}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}
