@@ -12,6 +12,8 @@ import type { Config } from './config';
 import { createDb, type DbHandle } from './db/client';
 import { runMigrations } from './db/migrate';
 import { genReqId, loggerOptions } from './lib/logger';
+import { cataloguesModule } from './modules/catalogues/catalogues.routes';
+import { franchisesModule } from './modules/franchises/franchises.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { webDistDir } from './paths';
 import { authPlugin } from './plugins/auth';
@@ -101,6 +103,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
       });
       await api.register(healthRoutes);
+      await api.register(cataloguesModule);
+      await api.register(franchisesModule);
     },
     { prefix: '/api' },
   );

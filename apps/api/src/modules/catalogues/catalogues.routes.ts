@@ -1,0 +1,109 @@
+import {
+  CATALOGUE_RESOURCES,
+  type CatalogueResource,
+  catalogueCreateSchema,
+  catalogueItemSchema,
+  catalogueListQuerySchema,
+  catalogueListResponseSchema,
+  catalogueUpdateSchema,
+  errorResponseSchema,
+  idParamSchema,
+} from '@funil/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createCatalogueItem,
+  deleteCatalogueItem,
+  getCatalogueItem,
+  listCatalogueItems,
+  updateCatalogueItem,
+} from './catalogues.service';
+
+// API.md "Roles": anyone signed in reads; admin and manager create, edit and delete.
+const READ = { access: 'authenticated' } as const;
+const WRITE = { access: ['admin', 'manager'] } as const;
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+} as const;
+
+/** One catalogue's routes; the same plugin serves the three (`resource` picks table and texts). */
+const catalogueRoutes: FastifyPluginAsyncZod<{ resource: CatalogueResource }> = async (app, { resource }) => {
+  const tags = [resource];
+
+  app.get(
+    '/',
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: `List ${resource} (filters status, search; every row unless page or limit is given)`,
+        querystring: catalogueListQuerySchema,
+        response: { 200: catalogueListResponseSchema, ...errors },
+      },
+    },
+    async (request) => listCatalogueItems(app.db, resource, request.query),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: READ,
+      schema: { tags, params: idParamSchema, response: { 200: catalogueItemSchema, ...errors } },
+    },
+    async (request) => getCatalogueItem(app.db, resource, request.params.id),
+  );
+
+  app.post(
+    '/',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        body: catalogueCreateSchema,
+        response: { 201: catalogueItemSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createCatalogueItem(app.db, resource, request.body)),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: catalogueUpdateSchema,
+        response: { 200: catalogueItemSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request) => updateCatalogueItem(app.db, resource, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        params: idParamSchema,
+        response: { 204: z.null().describe('Deleted'), ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await deleteCatalogueItem(app.db, resource, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+/** /api/verticals, /api/quotas and /api/platforms. */
+export const cataloguesModule: FastifyPluginAsyncZod = async (app) => {
+  for (const resource of CATALOGUE_RESOURCES) {
+    await app.register(catalogueRoutes, { prefix: `/${resource}`, resource });
+  }
+};

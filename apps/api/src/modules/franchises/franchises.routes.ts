@@ -1,0 +1,37 @@
+import { errorResponseSchema, franchiseListResponseSchema } from '@funil/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { listFranchises } from './franchises.service';
+
+const tags = ['franchises'];
+
+/** /api/franchises: read-only reference data (API.md "Franchises"); writes answer 405. */
+export const franchisesModule: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/franchises',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Every franchise (Praça), sorted by name; query parameters are ignored',
+        // The web client sends `status=active` here; unknown parameters are dropped, not refused.
+        querystring: z.object({}),
+        response: { 200: franchiseListResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async () => listFranchises(app.db),
+  );
+
+  for (const url of ['/franchises', '/franchises/:id']) {
+    app.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+      url,
+      config: { access: 'authenticated' },
+      schema: { hide: true },
+      handler: async () => {
+        throw new AppError(405, 'errors:method_not_allowed', { headers: { allow: 'GET' } });
+      },
+    });
+  }
+};
