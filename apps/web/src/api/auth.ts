@@ -1,14 +1,20 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import type { User } from './users';
+import type {
+  AuthResponse,
+  GoogleConfigResponse,
+  GoogleSignInInput,
+  LoginInput,
+  ResetPasswordConfirmInput,
+  UserResponse as User,
+} from '@funil/shared';
 
-export type AuthResponse = { access_token: string; user: User };
-export type LoginBody = { email: string; password: string };
+export type { AuthResponse };
+export type LoginBody = LoginInput;
 /** The registration screen's full_name goes out as `name`; confirmPassword never leaves the form. */
 export type RegisterBody = { name: string; email: string; password: string };
-export type GoogleConfig = { enabled: boolean; client_id?: string; authorize_url?: string };
-export type GoogleSignInBody = { code: string; redirect_uri: string };
-export type ResetPasswordConfirmBody = { token: string; password: string };
+export type GoogleSignInBody = GoogleSignInInput;
+export type ResetPasswordConfirmBody = ResetPasswordConfirmInput;
 
 export const authKeys = {
   all: ['api', 'auth'] as const,
@@ -37,7 +43,7 @@ export function googleSignIn(body: GoogleSignInBody) {
 }
 
 export function getGoogleConfig(signal?: AbortSignal) {
-  return http.get<GoogleConfig>('/api/auth/google/config', { signal });
+  return http.get<GoogleConfigResponse>('/api/auth/google/config', { signal });
 }
 
 export function requestPasswordReset(body: { email: string }) {

@@ -1,33 +1,14 @@
-import type { Role } from '@funil/shared';
+import type { UserCreateInput, UserListResponse, UserResponse, UserUpdateInput } from '@funil/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
 /** The user object of API.md ("User object (everywhere, never with a hash)"). */
-export type User = {
-  id: string;
-  _id: string;
-  name: string;
-  full_name: string;
-  email: string;
-  avatar_url: string | null;
-  roles: string[];
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export type User = UserResponse;
+export type UserList = UserListResponse;
 
-export type UserList = { data: User[]; total: number; page: number; limit: number };
-
-export type UserCreateBody = {
-  name: string;
-  email: string;
-  password: string;
-  roles: Role[];
-  isActive: boolean;
-};
-
-/** Email never changes (API.md "Users"); an empty password is simply not sent. */
-export type UserUpdateBody = Partial<Pick<UserCreateBody, 'name' | 'roles' | 'isActive' | 'password'>>;
+export type UserCreateBody = UserCreateInput;
+/** Email never changes (API.md "Users"); an empty password keeps the current one. */
+export type UserUpdateBody = UserUpdateInput;
 
 export const userKeys = {
   all: ['api', 'users'] as const,

@@ -1,8 +1,12 @@
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { Navigate } from 'react-router';
+import { AuthCheckingScreen } from '@/features/auth/components/auth-guard';
+import { RegisterPage } from '@/features/auth/components/register-page';
+import { useAuthStatus } from '@/features/auth/hooks/use-auth-status';
 
-/** Placeholder until its issue lands (SPEC.md §2). */
+/** A signed-in user is sent to /dashboard (SPEC.md §6). */
 export function RegisterRoute() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.register.title')} description={t('pages.register.description')} />;
+  const status = useAuthStatus();
+  if (status === 'loading') return <AuthCheckingScreen />;
+  if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
+  return <RegisterPage />;
 }

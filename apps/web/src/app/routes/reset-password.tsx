@@ -1,13 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
 
-/** Placeholder until its issue lands (SPEC.md §2). */
+/** Reached from the reset email, signed in or not. */
 export function ResetPasswordRoute() {
-  const { t } = useTranslation();
-  return (
-    <PagePlaceholder
-      title={t('pages.passwordReset.title')}
-      description={t('pages.passwordReset.description')}
-    />
-  );
+  return <ResetPasswordPage />;
 }

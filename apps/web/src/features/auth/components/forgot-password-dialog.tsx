@@ -1,9 +1,11 @@
-import { FORGOT_PASSWORD_AUTO_CLOSE_MS } from '@funil/shared';
+import { FORGOT_PASSWORD_AUTO_CLOSE_MS, forgotPasswordSchema, type ForgotPasswordInput } from '@funil/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRequestPasswordReset } from '@/api/auth';
+import { FieldError } from '@/components/field-error';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -17,14 +19,11 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { getErrorMessage } from '@/lib/http';
-import { EMAIL_PATTERN } from '../utils/email';
 
 type ForgotPasswordDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 };
-
-type ForgotPasswordValues = { email: string };
 
 /**
  * SPEC.md §2/§4: idle → sending (fields disabled, spinner) → success (message, 'Enviado', form
@@ -32,14 +31,17 @@ type ForgotPasswordValues = { email: string };
  * so the texts say a link was sent.
  */
 export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialogProps) {
-  const { t } = useTranslation(['auth', 'validation', 'common']);
+  const { t } = useTranslation(['auth', 'common']);
   const request = useRequestPasswordReset();
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ForgotPasswordValues>({ defaultValues: { email: '' } });
+  } = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
   const isSending = request.isPending;
   const isSent = request.isSuccess;
 
@@ -58,14 +60,11 @@ export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialo
     onOpenChange(next);
   };
 
-  const handleValidSubmit = ({ email }: ForgotPasswordValues) => {
+  const handleValidSubmit = ({ email }: ForgotPasswordInput) => {
     request.mutate({ email }, { onSuccess: () => reset() });
   };
 
-  const emailField = register('email', {
-    required: t('validation:auth.email_invalid'),
-    pattern: { value: EMAIL_PATTERN, message: t('validation:auth.email_invalid') },
-  });
+  const emailField = register('email');
 
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
@@ -89,11 +88,7 @@ export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialo
               disabled={isSending || isSent}
               {...emailField}
             />
-            {errors.email && (
-              <p id="forgot-email-error" className="text-sm text-destructive">
-                {errors.email.message}
-              </p>
-            )}
+            <FieldError id="forgot-email-error" message={errors.email?.message} />
           </div>
 
           {isSent && (
