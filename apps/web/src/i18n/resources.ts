@@ -5,20 +5,26 @@ import esValidation from '@funil/shared/locales/es/validation.json';
 import ptBRErrors from '@funil/shared/locales/pt-BR/errors.json';
 import ptBRValidation from '@funil/shared/locales/pt-BR/validation.json';
 import enAuth from './locales/en/auth.json';
+import enCatalogues from './locales/en/catalogues.json';
 import enCommon from './locales/en/common.json';
 import enConfig from './locales/en/config.json';
 import enMenu from './locales/en/menu.json';
 import enTable from './locales/en/table.json';
+import enUsers from './locales/en/users.json';
 import esAuth from './locales/es/auth.json';
+import esCatalogues from './locales/es/catalogues.json';
 import esCommon from './locales/es/common.json';
 import esConfig from './locales/es/config.json';
 import esMenu from './locales/es/menu.json';
 import esTable from './locales/es/table.json';
+import esUsers from './locales/es/users.json';
 import ptBRAuth from './locales/pt-BR/auth.json';
+import ptBRCatalogues from './locales/pt-BR/catalogues.json';
 import ptBRCommon from './locales/pt-BR/common.json';
 import ptBRConfig from './locales/pt-BR/config.json';
 import ptBRMenu from './locales/pt-BR/menu.json';
 import ptBRTable from './locales/pt-BR/table.json';
+import ptBRUsers from './locales/pt-BR/users.json';
 import type { Language } from './languages';
 
 /**
@@ -32,7 +38,9 @@ export const resources = {
     auth: ptBRAuth,
     menu: ptBRMenu,
     table: ptBRTable,
+    catalogues: ptBRCatalogues,
     config: ptBRConfig,
+    users: ptBRUsers,
     validation: ptBRValidation,
     errors: ptBRErrors,
   },
@@ -41,7 +49,9 @@ export const resources = {
     auth: enAuth,
     menu: enMenu,
     table: enTable,
+    catalogues: enCatalogues,
     config: enConfig,
+    users: enUsers,
     validation: enValidation,
     errors: enErrors,
   },
@@ -50,7 +60,9 @@ export const resources = {
     auth: esAuth,
     menu: esMenu,
     table: esTable,
+    catalogues: esCatalogues,
     config: esConfig,
+    users: esUsers,
     validation: esValidation,
     errors: esErrors,
   },

@@ -1,5 +1,6 @@
 import {
   CATALOGUE_RESOURCES,
+  CATALOGUE_WRITE_ROLES,
   type CatalogueResource,
   catalogueCreateSchema,
   catalogueItemSchema,
@@ -21,7 +22,7 @@ import {
 
 // API.md "Roles": anyone signed in reads; admin and manager create, edit and delete.
 const READ = { access: 'authenticated' } as const;
-const WRITE = { access: ['admin', 'manager'] } as const;
+const WRITE = { access: CATALOGUE_WRITE_ROLES } as const;
 
 const errors = {
   400: errorResponseSchema,

@@ -1,10 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { CatalogueRoute } from './catalogue-route';
 
-/** Placeholder until its issue lands (SPEC.md §2). */
+/** /configuracoes/plataformas (SPEC.md §2); the shell shows the title from the route handle. */
 export function PlatformsRoute() {
-  const { t } = useTranslation();
-  return (
-    <PagePlaceholder title={t('pages.platforms.title')} description={t('pages.platforms.description')} />
-  );
+  return <CatalogueRoute resource="platforms" />;
 }

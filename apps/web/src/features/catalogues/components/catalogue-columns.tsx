@@ -1,0 +1,70 @@
+import type { CatalogueItem } from '@funil/shared';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { TFunction } from 'i18next';
+import { PencilIcon } from 'lucide-react';
+import { DataTableColumnHeader } from '@/components/data-table';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { DateInput } from '@/lib/format';
+
+type CatalogueColumnsOptions = {
+  t: TFunction<'catalogues'>;
+  formatDateTime: (value: DateInput) => string;
+  /** Null: the reader may not edit, and the Ações column is left out. */
+  onEdit: ((item: CatalogueItem) => void) | null;
+};
+
+/** Nome, Label, Status, Criado em, Atualizado em (dd/MM/yyyy HH:mm), Ações (edit only). */
+export function catalogueColumns({ t, formatDateTime, onEdit }: CatalogueColumnsOptions) {
+  const columns: ColumnDef<CatalogueItem, string>[] = [
+    {
+      accessorKey: 'name',
+      header: ({ column }) => <DataTableColumnHeader column={column} title={t('columns.name')} />,
+      cell: ({ row }) => <span className="font-medium">{row.original.name}</span>,
+    },
+    {
+      accessorKey: 'label',
+      header: ({ column }) => <DataTableColumnHeader column={column} title={t('columns.label')} />,
+    },
+    {
+      accessorKey: 'status',
+      header: t('columns.status'),
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.status === 'active' ? (
+          <Badge variant="success">{t('status.active')}</Badge>
+        ) : (
+          <Badge variant="secondary">{t('status.inactive')}</Badge>
+        ),
+    },
+    {
+      accessorKey: 'createdAt',
+      header: ({ column }) => <DataTableColumnHeader column={column} title={t('columns.createdAt')} />,
+      cell: ({ row }) => <span className="tabular-nums">{formatDateTime(row.original.createdAt)}</span>,
+    },
+    {
+      accessorKey: 'updatedAt',
+      header: ({ column }) => <DataTableColumnHeader column={column} title={t('columns.updatedAt')} />,
+      cell: ({ row }) => <span className="tabular-nums">{formatDateTime(row.original.updatedAt)}</span>,
+    },
+  ];
+  if (onEdit) {
+    columns.push({
+      id: 'actions',
+      header: () => <span className="sr-only sm:not-sr-only">{t('columns.actions')}</span>,
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={t('editItem', { name: row.original.name })}
+          title={t('editItem', { name: row.original.name })}
+          onClick={() => onEdit(row.original)}
+        >
+          <PencilIcon />
+        </Button>
+      ),
+    });
+  }
+  return columns;
+}

@@ -1,0 +1,213 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type CatalogueCreate,
+  type CatalogueCreateInput,
+  type CatalogueItem,
+  type CatalogueResource,
+  catalogueCreateSchema,
+  RECORD_STATUSES,
+} from '@funil/shared';
+import { Loader2Icon } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { useCreateCatalogueItem, useUpdateCatalogueItem } from '@/api/catalogues';
+import { FieldError } from '@/components/field-error';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { getErrorMessage, HttpError } from '@/lib/http';
+import { upperCaseInPlace } from '../utils/upper-case-input';
+
+export type CatalogueDialogProps = {
+  resource: CatalogueResource;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The item to edit; null creates a new one. */
+  item: CatalogueItem | null;
+};
+
+/** 'Nova Vertical' / 'Editar Vertical' and the two other catalogues' equivalents. */
+export function CatalogueDialog({ resource, open, onOpenChange, item }: CatalogueDialogProps) {
+  const { t } = useTranslation('catalogues');
+  const create = useCreateCatalogueItem(resource);
+  const update = useUpdateCatalogueItem(resource);
+  const isSaving = create.isPending || update.isPending;
+
+  function handleOpenChange(next: boolean) {
+    // A save in flight finishes with the dialog open, so its outcome is seen.
+    if (!next && isSaving) return;
+    onOpenChange(next);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogContent closeLabel={t('form.close')} className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>{item ? t(`${resource}.edit`) : t(`${resource}.new`)}</DialogTitle>
+          <DialogDescription>
+            {item ? t(`${resource}.editDescription`) : t(`${resource}.createDescription`)}
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so every opening starts from the item's current values. */}
+        <CatalogueForm
+          resource={resource}
+          item={item}
+          isSaving={isSaving}
+          onCancel={() => handleOpenChange(false)}
+          onSubmit={async (values) => {
+            if (item) {
+              // SPEC.md §5: editing without an id is refused with the catalogue's own message.
+              if (!item.id) throw new MissingIdError();
+              await update.mutateAsync({ id: item.id, body: values });
+              toast.success(t(`${resource}.updated`));
+            } else {
+              await create.mutateAsync(values);
+              toast.success(t(`${resource}.created`));
+            }
+            onOpenChange(false);
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+class MissingIdError extends Error {}
+
+type CatalogueFormProps = {
+  resource: CatalogueResource;
+  item: CatalogueItem | null;
+  isSaving: boolean;
+  onCancel: () => void;
+  onSubmit: (values: CatalogueCreate) => Promise<void>;
+};
+
+function CatalogueForm({ resource, item, isSaving, onCancel, onSubmit }: CatalogueFormProps) {
+  const { t } = useTranslation('catalogues');
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CatalogueCreateInput, unknown, CatalogueCreate>({
+    resolver: zodResolver(catalogueCreateSchema),
+    defaultValues: {
+      name: item?.name ?? '',
+      label: item?.label ?? '',
+      status: item?.status ?? 'active',
+    },
+  });
+
+  async function handleValidSubmit(values: CatalogueCreate) {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      if (error instanceof MissingIdError) {
+        toast.error(t(`${resource}.saveError`), { description: t(`${resource}.missingId`) });
+        return;
+      }
+      const message = getErrorMessage(error, t(`${resource}.saveError`));
+      if (error instanceof HttpError) {
+        // The server's words go next to the field they are about (a taken name, a bad label).
+        for (const issue of error.issues) {
+          if (issue.path === 'name' || issue.path === 'label' || issue.path === 'status') {
+            setError(issue.path, { message: issue.message });
+          }
+        }
+        if (error.status === 409) setError('name', { message });
+      }
+      toast.error(t(`${resource}.saveError`), { description: message });
+    }
+  }
+
+  const nameField = register('name');
+  const labelField = register('label');
+
+  return (
+    <form noValidate className="grid gap-4" onSubmit={handleSubmit(handleValidSubmit)}>
+      <div className="grid gap-2">
+        <Label htmlFor="catalogue-name">{t('form.name')}</Label>
+        <Input
+          id="catalogue-name"
+          autoComplete="off"
+          autoFocus
+          placeholder={t('form.namePlaceholder')}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? 'catalogue-name-error' : undefined}
+          disabled={isSaving}
+          {...nameField}
+          onChange={(event) => {
+            upperCaseInPlace(event.target);
+            return nameField.onChange(event);
+          }}
+        />
+        <FieldError id="catalogue-name-error" message={errors.name?.message} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="catalogue-label">{t('form.label')}</Label>
+        <Input
+          id="catalogue-label"
+          autoComplete="off"
+          placeholder={t('form.labelPlaceholder')}
+          aria-invalid={errors.label ? true : undefined}
+          aria-describedby={errors.label ? 'catalogue-label-error' : undefined}
+          disabled={isSaving}
+          {...labelField}
+          onChange={(event) => {
+            upperCaseInPlace(event.target);
+            return labelField.onChange(event);
+          }}
+        />
+        <FieldError id="catalogue-label-error" message={errors.label?.message} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="catalogue-status">{t('form.status')}</Label>
+        <Controller
+          control={control}
+          name="status"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange} disabled={isSaving}>
+              <SelectTrigger
+                id="catalogue-status"
+                className="w-full"
+                ref={field.ref}
+                onBlur={field.onBlur}
+                aria-invalid={errors.status ? true : undefined}
+              >
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {RECORD_STATUSES.map((status) => (
+                  <SelectItem key={status} value={status}>
+                    {t(`status.${status}`)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+        <FieldError id="catalogue-status-error" message={errors.status?.message} />
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={isSaving}>
+          {t('form.cancel')}
+        </Button>
+        <Button type="submit" disabled={isSaving}>
+          {isSaving ? <Loader2Icon className="animate-spin" /> : null}
+          {isSaving ? t('form.saving') : item ? t('form.save') : t('form.create')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { apiUser, type StubRoute, stubApi } from '@/test/api-stub';
+import { renderRoute } from '@/test/render';
+
+const item = (name: string, overrides: Record<string, unknown> = {}) => {
+  const id = `00000000-0000-4000-8000-${String(name.length).padStart(12, '0')}`;
+  return {
+    id,
+    _id: id,
+    name,
+    label: `${name} LABEL`,
+    status: 'active',
+    createdAt: '2026-03-01T12:30:00.000Z',
+    updatedAt: '2026-03-02T08:05:00.000Z',
+    ...overrides,
+  };
+};
+
+function signedIn(roles: string[], routes: Record<string, StubRoute>) {
+  const user = apiUser({ roles });
+  localStorage.setItem(STORAGE_KEYS.token, 'token');
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  return stubApi({ 'GET /api/auth/me': { body: user }, ...routes });
+}
+
+const list = (items: unknown[]) => ({
+  body: { data: items, total: items.length, page: 1, limit: items.length },
+});
+
+describe('catalogue screen', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('loads the active items newest first and shows them with status badge and dates', async () => {
+    const api = signedIn(['admin'], {
+      'GET /api/verticals': list([item('ESPORTES'), item('CULTURA', { status: 'inactive' })]),
+    });
+    renderRoute('/configuracoes/verticais');
+
+    // The first test waits for the lazy route's code as well.
+    const table = await screen.findByRole('table', { name: 'Verticais' }, { timeout: 5000 });
+    expect(await within(table).findByText('ESPORTES')).toBeDefined();
+    expect(within(table).getByText('ESPORTES LABEL')).toBeDefined();
+    expect(within(table).getByText('Ativo')).toBeDefined();
+    expect(within(table).getByText('Inativo')).toBeDefined();
+    expect(within(table).getAllByText(/^\d{2}\/\d{2}\/2026 \d{2}:\d{2}$/)).toHaveLength(4);
+    for (const header of ['Nome', 'Label', 'Status', 'Criado em', 'Atualizado em', 'Ações']) {
+      expect(within(table).getByRole('columnheader', { name: header })).toBeDefined();
+    }
+    const url = new URL(api.calls('GET /api/verticals')[0]!.url, 'http://localhost');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      status: 'active',
+      sort: 'createdAt',
+      order: 'desc',
+    });
+    expect(screen.getByText('Total: 2 registros')).toBeDefined();
+  });
+
+  it('creates an item: upper-cases while typing, validates with the spec messages, toasts', async () => {
+    const user = userEvent.setup();
+    const api = signedIn(['manager'], {
+      'GET /api/quotas': list([]),
+      'POST /api/quotas': (request) => ({ status: 201, body: item('PATROCINIO', request.body as object) }),
+    });
+    renderRoute('/configuracoes/tipos-cotas');
+
+    expect(await screen.findByText('Nenhum tipo de cota encontrado')).toBeDefined();
+    expect(screen.getByText('Comece criando o primeiro tipo de cota.')).toBeDefined();
+    await user.click(screen.getAllByRole('button', { name: 'Novo Tipo de Cota' })[0]!);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Novo Tipo de Cota' });
+    const name = within(dialog).getByLabelText('Nome') as HTMLInputElement;
+    await user.type(name, 'p');
+    expect(name.value).toBe('P');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(await within(dialog).findByText('Nome deve ter no minimo 2 caracteres')).toBeDefined();
+    expect(within(dialog).getByText('Label deve ter no minimo 2 caracteres')).toBeDefined();
+    expect(api.calls('POST /api/quotas')).toHaveLength(0);
+
+    await user.type(name, 'atrocínio');
+    expect(name.value).toBe('PATROCÍNIO');
+    await user.type(within(dialog).getByLabelText('Label'), ' master ');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+
+    expect(await screen.findByText('Tipo de cota criado com sucesso')).toBeDefined();
+    expect(api.calls('POST /api/quotas')[0]?.body).toEqual({
+      name: 'PATROCÍNIO',
+      label: 'MASTER',
+      status: 'active',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The list is fetched again after the change.
+    await waitFor(() => expect(api.calls('GET /api/quotas').length).toBeGreaterThan(1));
+  });
+
+  it("edits an item and shows the server's refusal next to the name and in a toast", async () => {
+    const user = userEvent.setup();
+    const api = signedIn(['admin'], {
+      'GET /api/platforms': list([item('TV ABERTA')]),
+      [`PATCH /api/platforms/${item('TV ABERTA').id}`]: {
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', message: 'Já existe um registro com este nome' },
+      },
+    });
+    renderRoute('/configuracoes/plataformas');
+
+    await user.click(await screen.findByRole('button', { name: 'Editar TV ABERTA' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Plataforma' });
+    const name = within(dialog).getByLabelText('Nome') as HTMLInputElement;
+    expect(name.value).toBe('TV ABERTA');
+    await user.clear(name);
+    await user.type(name, 'streaming');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Erro ao salvar plataforma')).toBeDefined();
+    expect(within(dialog).getByText('Já existe um registro com este nome')).toBeDefined();
+    expect(api.calls(`PATCH /api/platforms/${item('TV ABERTA').id}`)[0]?.body).toMatchObject({
+      name: 'STREAMING',
+    });
+  });
+
+  it('shows no create or edit button to a user who may only read', async () => {
+    signedIn(['user', 'comercial'], { 'GET /api/verticals': list([item('ESPORTES')]) });
+    renderRoute('/configuracoes/verticais');
+
+    expect(await screen.findByText('ESPORTES')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Nova Vertical' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Editar ESPORTES' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Ações' })).toBeNull();
+  });
+
+  it('shows the load error with the server message and retries', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    signedIn(['admin'], {
+      'GET /api/verticals': () =>
+        ++calls === 1
+          ? { status: 500, body: { message: 'Serviço indisponível no momento' } }
+          : list([item('ESPORTES')]),
+    });
+    renderRoute('/configuracoes/verticais');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Erro ao carregar verticais')).toBeDefined();
+    expect(within(alert).getByText('Serviço indisponível no momento')).toBeDefined();
+    await user.click(within(alert).getByRole('button', { name: 'Tentar Novamente' }));
+    expect(await screen.findByText('ESPORTES')).toBeDefined();
+  });
+});
