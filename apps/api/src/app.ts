@@ -14,7 +14,9 @@ import { runMigrations } from './db/migrate';
 import { genReqId, loggerOptions } from './lib/logger';
 import { cataloguesModule } from './modules/catalogues/catalogues.routes';
 import { franchisesModule } from './modules/franchises/franchises.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { userRoutes } from './modules/users/users.routes';
 import { webDistDir } from './paths';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -103,6 +105,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
       });
       await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(userRoutes, { prefix: '/users' });
       await api.register(cataloguesModule);
       await api.register(franchisesModule);
     },

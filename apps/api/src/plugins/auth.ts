@@ -34,10 +34,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Opens a session for `userId` and returns its signed access token. */
     issueAccessToken: (userId: string, meta?: SessionMeta) => Promise<{ token: string; sessionId: string }>;
+    /** Every /api route with its declared access, as registered (the access-matrix test walks it). */
+    apiRoutes: ApiRoute[];
   }
 }
 
-const isDocsRoute = (url: string) => url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
+export type ApiRoute = { method: string; url: string; access: Access };
+
+export const isDocsRoute = (url: string) => url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
 const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/');
 
 function isValidAccess(access: unknown): access is Access {
@@ -72,6 +76,8 @@ export const authPlugin = fp(
   async (app) => {
     const key = loadJwtKey(app.config);
 
+    const apiRoutes: ApiRoute[] = [];
+    app.decorate('apiRoutes', apiRoutes);
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
 
@@ -84,8 +90,10 @@ export const authPlugin = fp(
     // A route that forgets to say who may call it must not be served at all: fail at start-up.
     app.addHook('onRoute', (route) => {
       if (!isApiRoute(route.url)) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (isDocsRoute(route.url)) {
         route.config = { ...route.config, access: 'public' };
+        for (const method of methods) apiRoutes.push({ method, url: route.url, access: 'public' });
         return;
       }
       const access = routeAccess(route);
@@ -94,6 +102,7 @@ export const authPlugin = fp(
           `Route ${String(route.method)} ${route.url} must declare config.access ('public', 'authenticated' or a non-empty list of roles); got ${JSON.stringify(access)}`,
         );
       }
+      for (const method of methods) apiRoutes.push({ method, url: route.url, access });
       if (access !== 'public') {
         // OpenAPI: mark it as needing the bearer token.
         route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as RouteOptions['schema'];

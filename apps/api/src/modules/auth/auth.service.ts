@@ -1,0 +1,181 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { LOGIN_LOCKOUT_MS, LOGIN_MAX_ATTEMPTS, type RegisterData, type Role } from '@funil/shared';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { loginAttempts, passwordResets, sessions, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { countUsers, findUserByEmail, insertUser } from '../users/users.service';
+import type { AuthUser } from './sessions.service';
+
+type RegistrationRules = Pick<Config, 'registration' | 'allowedEmailDomains'>;
+
+// Serialises account creation, so two sign-ups on a new installation cannot both become admin.
+const REGISTRATION_LOCK = sql`select pg_advisory_xact_lock(842713301)`;
+
+/**
+ * Creates a self-registered (or Google) account under the registration rules: the very first
+ * account becomes admin whatever REGISTRATION says; later ones need open registration and an
+ * allowed domain, and get ["user"]. `rolesByAdmin` skips the rules: a signed-in admin chose them.
+ */
+export async function registerUser(
+  db: Database,
+  rules: RegistrationRules,
+  account: { name: string; email: string; passwordHash: string | null; avatarUrl?: string | null },
+  rolesByAdmin?: Role[],
+): Promise<AuthUser> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    await tx.execute(REGISTRATION_LOCK);
+    let roles: Role[];
+    if (rolesByAdmin) {
+      roles = rolesByAdmin;
+    } else if ((await countUsers(txDb)) === 0) {
+      roles = ['admin'];
+    } else {
+      const domain = account.email.split('@').pop()?.toLowerCase() ?? '';
+      const isDomainAllowed =
+        rules.allowedEmailDomains.length === 0 || rules.allowedEmailDomains.includes(domain);
+      if (rules.registration === 'closed' || !isDomainAllowed) {
+        throw new AppError(403, 'errors:auth.registration_disabled');
+      }
+      roles = ['user'];
+    }
+    if (await findUserByEmail(txDb, account.email)) throw new AppError(409, 'errors:auth.email_taken');
+    return insertUser(txDb, { ...account, roles });
+  });
+}
+
+export async function register(
+  db: Database,
+  rules: RegistrationRules,
+  data: RegisterData,
+  caller: AuthUser | null,
+): Promise<AuthUser> {
+  if (data.roles && !caller?.roles.includes('admin')) throw new AppError(403, 'errors:access_denied');
+  return registerUser(
+    db,
+    rules,
+    { name: data.name, email: data.email, passwordHash: await hashPassword(data.password) },
+    data.roles,
+  );
+}
+
+// Unknown emails are verified against this hash, so they cost the same time as a wrong password.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+/**
+ * Seconds until `email` may try again, or 0. Failures are rows in login_attempts, so the count
+ * is shared by every process on the database.
+ */
+async function lockoutSeconds(db: Database, email: string, now: Date): Promise<number> {
+  const windowStart = new Date(now.getTime() - LOGIN_LOCKOUT_MS);
+  const recent = await db
+    .select({ at: loginAttempts.attemptedAt })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.email, email), gt(loginAttempts.attemptedAt, windowStart)))
+    .orderBy(desc(loginAttempts.attemptedAt))
+    .limit(LOGIN_MAX_ATTEMPTS);
+  if (recent.length < LOGIN_MAX_ATTEMPTS) return 0;
+  // Locked until the oldest of the last five failures leaves the window.
+  const oldest = recent[recent.length - 1]?.at ?? now;
+  return Math.max(1, Math.ceil((oldest.getTime() + LOGIN_LOCKOUT_MS - now.getTime()) / 1000));
+}
+
+export async function login(db: Database, email: string, password: string): Promise<AuthUser> {
+  const now = new Date();
+  const retryAfter = await lockoutSeconds(db, email, now);
+  if (retryAfter > 0) {
+    throw new AppError(429, 'errors:auth.too_many_attempts', {
+      headers: { 'retry-after': String(retryAfter) },
+    });
+  }
+  const user = await findUserByEmail(db, email);
+  const isValid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
+  if (!user?.passwordHash || !isValid) {
+    await db.insert(loginAttempts).values({ email, attemptedAt: now });
+    // Housekeeping: failures older than the window no longer count.
+    await db
+      .delete(loginAttempts)
+      .where(
+        and(
+          eq(loginAttempts.email, email),
+          lt(loginAttempts.attemptedAt, new Date(now.getTime() - LOGIN_LOCKOUT_MS)),
+        ),
+      );
+    throw new AppError(401, 'errors:auth.invalid_credentials');
+  }
+  if (!user.isActive) throw new AppError(403, 'errors:auth.user_inactive');
+  await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+  const { passwordHash: _hash, ...publicUser } = user;
+  return publicUser;
+}
+
+export const RESET_TTL_MS = 30 * 60_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * For an active user, a one-time reset token (32 random bytes, base64url); only its SHA-256 is
+ * stored. Null for an unknown or inactive email (the route answers the same either way).
+ */
+export async function createPasswordReset(
+  db: Database,
+  email: string,
+): Promise<{ token: string; user: AuthUser } | null> {
+  const user = await findUserByEmail(db, email);
+  if (!user?.isActive) return null;
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insert(passwordResets)
+    .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+  const { passwordHash: _hash, ...publicUser } = user;
+  return { token, user: publicUser };
+}
+
+/**
+ * Spends a reset token: sets the password and ends every session of the user, in one transaction.
+ * Unknown, used or expired tokens (or a user deactivated since) are 400 "Link inválido ou expirado".
+ */
+export async function confirmPasswordReset(db: Database, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    // The update is the check: only one request can flip used_at from null.
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!reset) throw new AppError(400, 'errors:auth.reset_invalid');
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(and(eq(users.id, reset.userId), eq(users.isActive, true)))
+      .returning({ id: users.id });
+    if (!user) throw new AppError(400, 'errors:auth.reset_invalid');
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+    // Any other link still pending for this user is spent too: the password it would reset is gone.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+  });
+}
+
+/** A name for an account made from a Google identity: the token's name, else the email's local part. */
+export function nameFromIdentity(identity: { email: string; name: string | null }): string {
+  const raw = identity.name ?? identity.email.split('@')[0] ?? identity.email;
+  return raw.replace(/\s+/g, ' ').trim().slice(0, 100) || identity.email.slice(0, 100);
+}

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import type { App } from '../src/app';
+import { type SignedIn, signIn } from './sign-in';
+
+/**
+ * Role × endpoint matrix (API.md "Roles"). access-matrix.test.ts calls every row once per caller
+ * and expects exactly these statuses; it FAILS when a route of the app has no row here, so a new
+ * route is not done until its row is added.
+ *
+ * To add a route: append a row with the route's method and url pattern exactly as registered
+ * (`/api/verticals/:id`), the status each caller must get, and, when the call needs a concrete
+ * url or a body, a `request` function building them (it may create records through ctx.app first;
+ * it runs once per caller, so create what the call consumes, e.g. a row to delete, inside it).
+ */
+export const CALLERS = ['anonymous', 'user', 'manager', 'admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+export type MatrixContext = {
+  app: App;
+  caller: Caller;
+  /** The signed-in callers (their user rows), anonymous excluded. */
+  users: Record<Exclude<Caller, 'anonymous'>, SignedIn>;
+  /** A unique suffix for names and emails. */
+  unique: () => string;
+};
+
+export type MatrixRequest = { url?: string; payload?: unknown; headers?: Record<string, string> };
+
+export type MatrixRow = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  expect: Record<Caller, number>;
+  request?: (ctx: MatrixContext) => Promise<MatrixRequest> | MatrixRequest;
+};
+
+const all = (status: number): Record<Caller, number> => ({
+  anonymous: status,
+  user: status,
+  manager: status,
+  admin: status,
+});
+const signedIn = (status: number): Record<Caller, number> => ({ ...all(status), anonymous: 401 });
+const adminOnly = (status: number): Record<Caller, number> => ({
+  anonymous: 401,
+  user: 403,
+  manager: 403,
+  admin: status,
+});
+/** Admin and manager (catalogue writes, deletes of brands/contacts/leads). */
+export const managers = (status: number): Record<Caller, number> => ({
+  anonymous: 401,
+  user: 403,
+  manager: status,
+  admin: status,
+});
+
+const freshUser = (ctx: MatrixContext) => signIn(ctx.app, { email: `matrix-${ctx.unique()}@example.com` });
+
+export const ACCESS_MATRIX: MatrixRow[] = [
+  { method: 'GET', url: '/api/health', expect: all(200) },
+
+  // Auth
+  {
+    method: 'POST',
+    url: '/api/auth/register',
+    // Plain registrations are public; a body with `roles` is the admin-only part, and anyone else
+    // sending one gets 403 (API.md), the anonymous caller included.
+    expect: { ...adminOnly(201), anonymous: 403 },
+    request: (ctx) => ({
+      payload: {
+        name: 'Conta Matriz',
+        email: `reg-${ctx.unique()}@example.com`,
+        password: 'segredo1',
+        roles: ['user'],
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/login',
+    expect: all(200),
+    request: async (ctx) => {
+      const target = await freshUser(ctx);
+      return { payload: { email: target.user.email, password: target.password } };
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/logout',
+    expect: signedIn(204),
+    // Logs out a session of its own, so the caller's main token stays valid for the other rows.
+    request: async (ctx) => {
+      if (ctx.caller === 'anonymous') return {};
+      const { token } = await ctx.app.issueAccessToken(ctx.users[ctx.caller].user.id);
+      return { headers: { authorization: `Bearer ${token}` } };
+    },
+  },
+  { method: 'GET', url: '/api/auth/me', expect: signedIn(200) },
+  {
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    expect: all(202),
+    request: () => ({ payload: { email: 'ninguem@example.com' } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/reset-password/confirm',
+    expect: all(400),
+    request: () => ({ payload: { token: 'token-que-nao-existe', password: 'segredo1' } }),
+  },
+  { method: 'GET', url: '/api/auth/google/config', expect: all(200) },
+  {
+    method: 'POST',
+    url: '/api/auth/google',
+    // Not configured in this app: public, so everyone reaches the 503.
+    expect: all(503),
+    request: () => ({ payload: { code: 'c', redirect_uri: 'http://localhost:3000/auth/callback' } }),
+  },
+
+  // Users
+  { method: 'GET', url: '/api/users', expect: signedIn(200) },
+  {
+    method: 'GET',
+    url: '/api/users/:id',
+    expect: signedIn(200),
+    request: (ctx) => ({ url: `/api/users/${ctx.users.user.user.id}` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/users',
+    expect: adminOnly(201),
+    request: (ctx) => ({
+      payload: {
+        name: 'Novo Usuario',
+        email: `new-${ctx.unique()}@example.com`,
+        password: 'segredo1',
+        roles: ['comercial'],
+      },
+    }),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/users/:id',
+    expect: adminOnly(200),
+    request: async (ctx) => ({
+      url: `/api/users/${(await freshUser(ctx)).user.id}`,
+      payload: { name: 'Outro Nome' },
+    }),
+  },
+];
+
+/** Creates a catalogue item as the admin (so the row's own call has something to read or delete). */
+async function catalogueItem(ctx: MatrixContext, resource: string): Promise<string> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/${resource}`,
+    headers: ctx.users.admin.headers,
+    payload: { name: `ITEM ${ctx.unique()}`, label: 'ROTULO' },
+  });
+  if (response.statusCode !== 201) throw new Error(`creating a ${resource} item: ${response.body}`);
+  return (response.json() as { id: string }).id;
+}
+
+// Catalogues (API.md "Catalogues"): anyone signed in reads; admin and manager write.
+for (const resource of ['verticals', 'quotas', 'platforms'] as const) {
+  ACCESS_MATRIX.push(
+    { method: 'GET', url: `/api/${resource}`, expect: signedIn(200) },
+    {
+      method: 'GET',
+      url: `/api/${resource}/:id`,
+      expect: signedIn(200),
+      request: async (ctx) => ({ url: `/api/${resource}/${await catalogueItem(ctx, resource)}` }),
+    },
+    {
+      method: 'POST',
+      url: `/api/${resource}`,
+      expect: managers(201),
+      request: (ctx) => ({ payload: { name: `NOVO ${ctx.unique()}`, label: 'ROTULO' } }),
+    },
+    {
+      method: 'PATCH',
+      url: `/api/${resource}/:id`,
+      expect: managers(200),
+      request: async (ctx) => ({
+        url: `/api/${resource}/${await catalogueItem(ctx, resource)}`,
+        payload: { label: 'OUTRO ROTULO' },
+      }),
+    },
+    {
+      method: 'DELETE',
+      url: `/api/${resource}/:id`,
+      expect: managers(204),
+      request: async (ctx) => ({ url: `/api/${resource}/${await catalogueItem(ctx, resource)}` }),
+    },
+  );
+}
+
+// Franchises: read-only reference data; writes are 405 for anyone signed in.
+ACCESS_MATRIX.push({ method: 'GET', url: '/api/franchises', expect: signedIn(200) });
+for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+  ACCESS_MATRIX.push(
+    { method, url: '/api/franchises', expect: signedIn(405) },
+    {
+      method,
+      url: '/api/franchises/:id',
+      expect: signedIn(405),
+      request: () => ({ url: `/api/franchises/${randomUUID()}` }),
+    },
+  );
+}
+
+export const uniqueSuffix = () => randomUUID().slice(0, 8);
