@@ -96,7 +96,8 @@ export function AppSidebar() {
                   <CollapsibleTrigger
                     tabIndex={isIconMode ? -1 : undefined}
                     aria-hidden={isIconMode || undefined}
-                    className="w-full text-sidebar-foreground/70 uppercase tracking-wide hover:bg-sidebar-accent hover:text-sidebar-accent-foreground"
+                    // Faded out over the previous group when collapsed to icons: it must not catch the pointer.
+                    className="w-full tracking-wide text-sidebar-foreground/70 uppercase group-data-[collapsible=icon]:pointer-events-none hover:bg-sidebar-accent hover:text-sidebar-accent-foreground"
                   >
                     {t(group.labelKey)}
                     <ChevronDown

@@ -63,12 +63,12 @@ export function LanguageSettings() {
                     {lng === 'pt-BR' ? 'PT-BR' : lng.toUpperCase()}
                   </span>
                   <span className="flex min-w-0 flex-1 flex-col">
-                    <span lang={lng} className="truncate font-medium">
+                    <span lang={lng} className="leading-snug font-medium">
                       {LANGUAGE_NATIVE_NAMES[lng]}
                     </span>
                     {/* The name in the current language, when it differs from the language's own name. */}
                     {translatedName !== LANGUAGE_NATIVE_NAMES[lng] && (
-                      <span className="truncate text-sm text-muted-foreground">{translatedName}</span>
+                      <span className="text-sm leading-snug text-muted-foreground">{translatedName}</span>
                     )}
                   </span>
                   {isSelected && <Check className="size-4 shrink-0 text-primary" aria-hidden />}

@@ -1,0 +1,158 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// One account for the file: the first account registered becomes admin (API.md); any works here.
+const account = {
+  name: 'Maria da Silva',
+  email: `shell-${Date.now()}@empresa.com.br`,
+  password: 'Senha123',
+};
+let session: { token: string; user: unknown };
+
+test.beforeAll(async ({ request }) => {
+  const response = await request.post('/api/auth/register', { data: account });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { access_token: string; user: unknown };
+  session = { token: body.access_token, user: body.user };
+});
+
+/** Signs in the way the app keeps a session: `token` and `user` in localStorage, before any script runs. */
+async function signIn(page: Page, { token, user } = session) {
+  await page.addInitScript(
+    ({ token, user }) => {
+      // Only on the first document: a later reload must see what the app itself stored.
+      if (sessionStorage.getItem('e2e-signed-in')) return;
+      sessionStorage.setItem('e2e-signed-in', '1');
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    },
+    { token, user },
+  );
+}
+
+const sidebar = (page: Page) => page.locator('[data-slot="sidebar"]').first();
+
+test('shows the shell: menu, breadcrumbs, title, and the signed-in user', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/configuracoes/verticais');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Verticais' })).toBeVisible();
+  const trail = page.getByRole('navigation', { name: 'Trilha de navegação' });
+  await expect(trail.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+  await expect(trail.getByRole('link', { name: 'Configurações' })).toBeVisible();
+
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  await expect(menu.getByRole('link', { name: 'Verticais' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('user-block')).toContainText('Maria da Silva');
+  await expect(page.getByTestId('user-block')).toContainText(account.email);
+  await expect(page.getByTestId('user-block')).toContainText('MD');
+
+  await menu.getByRole('link', { name: 'Idioma' }).click();
+  await expect(page).toHaveURL(/\/configuracoes\/idioma$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Idioma' })).toBeVisible();
+});
+
+test('toggles the sidebar with Ctrl+B and keeps the state across a reload', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/dashboard');
+  await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
+
+  await page.keyboard.press('Control+b');
+  await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
+  expect(await page.evaluate(() => localStorage.getItem('sidebar_open'))).toBe('false');
+  const cookies = await page.context().cookies();
+  const cookie = cookies.find((entry) => entry.name === 'sidebar_state');
+  expect(cookie?.value).toBe('false');
+  // 7 days (SPEC.md §9), give or take the seconds the test took.
+  expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(604_800 - 60);
+
+  await page.reload();
+  await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
+
+  await page.keyboard.press('Control+b');
+  await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
+  expect(await page.evaluate(() => localStorage.getItem('sidebar_open'))).toBe('true');
+});
+
+test('switches to English on the language page and the menu follows at once', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/configuracoes/idioma');
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  await expect(menu.getByRole('link', { name: 'Gerenciar Marcas' })).toBeVisible();
+
+  await page.getByRole('button', { name: /English/ }).click();
+  await expect(page.getByText('Language changed to English')).toBeVisible();
+  const englishMenu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(englishMenu.getByRole('link', { name: 'Manage Brands' })).toBeVisible();
+  await expect(englishMenu.getByRole('link', { name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Language' })).toBeVisible();
+  await expect(page.getByTestId('language-preview-money')).toHaveText('$1,234,567.89');
+  expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
+
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+});
+
+test('switches to the dark theme and keeps it after a reload', async ({ page }) => {
+  await signIn(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/dashboard');
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+
+  await page.getByRole('button', { name: 'Ativar tema escuro' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem('ui-theme'))).toBe('dark');
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByRole('button', { name: 'Ativar tema claro' })).toBeVisible();
+});
+
+test('opens the menu as a drawer at 375px wide and navigates with it', async ({ page }) => {
+  await signIn(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pipeline de Oportunidades' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Alternar menu lateral' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu principal' });
+  await expect(drawer).toBeVisible();
+  const box = await drawer.boundingBox();
+  expect(box?.width).toBeCloseTo(288, 0); // 18rem
+
+  await drawer.getByRole('link', { name: 'Plataformas' }).click();
+  await expect(page).toHaveURL(/\/configuracoes\/plataformas$/);
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Plataformas' })).toBeVisible();
+});
+
+test('logs out from the user block and lands on /login', async ({ page, request }) => {
+  // A session of its own: logging out revokes the token on the server, and the others still use theirs.
+  const response = await request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { access_token: string; user: unknown };
+  await signIn(page, { token: body.access_token, user: body.user });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('offers fullscreen on the dashboard only, and leaves it again', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Entrar em tela cheia' }).click();
+  await expect(page.getByRole('button', { name: 'Sair da tela cheia' })).toBeVisible();
+  expect(await page.evaluate(() => Boolean(document.fullscreenElement))).toBe(true);
+  await page.getByRole('button', { name: 'Sair da tela cheia' }).click();
+  await expect(page.getByRole('button', { name: 'Entrar em tela cheia' })).toBeVisible();
+
+  await page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: 'Idioma' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Idioma' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Entrar em tela cheia' })).toHaveCount(0);
+});
