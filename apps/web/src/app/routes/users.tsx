@@ -1,8 +1,9 @@
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { UsersPage } from '@/features/users/components/users-page';
+import { isAdmin } from '@/features/users/utils/roles';
 
-/** Placeholder until its issue lands (SPEC.md §2). */
+/** The shell shows the title ('Usuários'); the session decides whether create/edit are offered. */
 export function UsersRoute() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.users.title')} description={t('pages.users.description')} />;
+  const { user } = useAuth();
+  return <UsersPage canManage={isAdmin(user?.roles)} />;
 }

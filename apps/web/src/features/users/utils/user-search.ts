@@ -1,0 +1,23 @@
+import { displayRoles, type Role } from './roles';
+
+type SearchableUser = { name: string; email: string; roles: readonly string[] };
+
+/**
+ * SPEC.md §2: the user list searches by name, email or role, on the client. A role matches by its
+ * code ("comercial") and by its label in the reader's language ("Vendas"); case and accents are
+ * ignored ("usuario" finds "Usuário").
+ */
+export function userMatches(user: SearchableUser, query: string, roleLabel: (role: Role) => string): boolean {
+  const needle = normalize(query.trim());
+  if (!needle) return true;
+  const roles = displayRoles(user.roles);
+  const haystack = [user.name, user.email, ...roles, ...roles.map(roleLabel)];
+  return haystack.some((value) => normalize(value).includes(needle));
+}
+
+function normalize(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}
