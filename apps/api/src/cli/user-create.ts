@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { config as loadDotenv } from 'dotenv';
+import { ConfigError, loadConfig } from '../config';
+import { createDb } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { CliError, runUserCreate } from './user-create-command';
+
+/** Asks on the terminal, echoing nothing of what is typed. */
+async function promptPassword(question: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  // readline echoes through _writeToOutput; while the password is typed, only the prompt gets through.
+  const writable = rl as unknown as { _writeToOutput: (text: string) => void };
+  writable._writeToOutput = (text: string) => {
+    if (text.includes(question)) process.stdout.write(question);
+  };
+  try {
+    return await new Promise<string>((resolveAnswer) => rl.question(question, resolveAnswer));
+  } finally {
+    process.stdout.write('\n');
+    rl.close();
+  }
+}
+
+async function readPassword(): Promise<string> {
+  if (process.stdin.isTTY) {
+    return promptPassword('Password: ');
+  }
+  // Piped: the first line of standard input (`echo "$PASSWORD" | npm run user:create -- ...`).
+  const rl = createInterface({ input: process.stdin, terminal: false });
+  for await (const line of rl) {
+    rl.close();
+    return line;
+  }
+  throw new CliError('No password given (--password, a terminal, or one line on standard input).');
+}
+
+async function main() {
+  // npm -w runs scripts inside apps/api; INIT_CWD is where the user typed the command, so .env
+  // and a relative DATA_DIR mean the same as for `npm start`.
+  const cwd = process.env.INIT_CWD ?? process.cwd();
+  const envFile = resolve(cwd, '.env');
+  if (existsSync(envFile)) loadDotenv({ path: envFile, override: false, quiet: true });
+  const config = loadConfig(process.env, cwd);
+  const handle = await createDb(config);
+  try {
+    await runMigrations(handle);
+    await runUserCreate(handle.db, process.argv.slice(2), { readPassword, out: (line) => console.log(line) });
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof CliError) console.error(error.message);
+  else console.error(error);
+  process.exitCode = 1;
+});
