@@ -6,6 +6,7 @@ import {
   useReactTable,
   type ColumnDef,
   type PaginationState,
+  type RowData,
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
@@ -20,6 +21,15 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { cn } from '@/lib/utils';
 import { DataTablePagination } from './data-table-pagination';
 import { getShownRange } from './page-range';
+
+declare module '@tanstack/react-table' {
+  // Module augmentation only works with an interface; the type parameters must match the original.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions, @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Classes for the column's header and cells, e.g. `hidden md:table-cell` on narrow screens. */
+    className?: string;
+  }
+}
 
 /** SPEC.md §9: catalogue and user lists offer 5, 10, 15 or 20 rows a page, 5 by default. */
 export const DEFAULT_PAGE_SIZES = [5, 10, 15, 20] as const;
@@ -138,7 +148,6 @@ export function DataTable<TData>({
     setPagination({ pageIndex: 0, pageSize: Number(value) });
   }
 
-  const columnCount = table.getVisibleLeafColumns().length;
   const total = rows.length;
   const hasData = !isLoading && !isError && total > 0;
   const shown = getShownRange(pageIndex, pagination.pageSize, total);
@@ -235,6 +244,7 @@ export function DataTable<TData>({
                 {headerGroup.headers.map((header) => (
                   <TableHead
                     key={header.id}
+                    className={header.column.columnDef.meta?.className}
                     aria-sort={
                       header.column.getIsSorted() === 'asc'
                         ? 'ascending'
@@ -252,39 +262,35 @@ export function DataTable<TData>({
             ))}
           </TableHeader>
           <TableBody>
-            {stateRow ? (
-              <TableRow className="hover:bg-transparent">
-                <TableCell colSpan={columnCount} className="p-0 whitespace-normal">
-                  {stateRow}
-                </TableCell>
-              </TableRow>
-            ) : isLoading ? (
-              Array.from({ length: pagination.pageSize }, (_, rowIndex) => (
-                <TableRow
-                  key={rowIndex}
-                  className={cn(ROW_CLASS, 'hover:bg-transparent')}
-                  data-testid="skeleton-row"
-                >
-                  {Array.from({ length: columnCount }, (_, cellIndex) => (
-                    <TableCell key={cellIndex}>
-                      <Skeleton className="h-5 w-full max-w-40" />
-                    </TableCell>
+            {stateRow
+              ? null
+              : isLoading
+                ? Array.from({ length: pagination.pageSize }, (_, rowIndex) => (
+                    <TableRow
+                      key={rowIndex}
+                      className={cn(ROW_CLASS, 'hover:bg-transparent')}
+                      data-testid="skeleton-row"
+                    >
+                      {table.getVisibleLeafColumns().map((column) => (
+                        <TableCell key={column.id} className={column.columnDef.meta?.className}>
+                          <Skeleton className="h-5 w-full max-w-40" />
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))
+                : table.getRowModel().rows.map((row) => (
+                    <TableRow key={row.id} className={ROW_CLASS}>
+                      {row.getVisibleCells().map((cell) => (
+                        <TableCell key={cell.id} className={cell.column.columnDef.meta?.className}>
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </TableCell>
+                      ))}
+                    </TableRow>
                   ))}
-                </TableRow>
-              ))
-            ) : (
-              table.getRowModel().rows.map((row) => (
-                <TableRow key={row.id} className={ROW_CLASS}>
-                  {row.getVisibleCells().map((cell) => (
-                    <TableCell key={cell.id}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            )}
           </TableBody>
         </Table>
+        {/* Outside the table: on a narrow screen the table scrolls sideways, the message must not. */}
+        {stateRow ? <div className="border-t">{stateRow}</div> : null}
       </div>
 
       {hasData ? (

@@ -39,11 +39,14 @@ export function catalogueColumns({ t, formatDateTime, onEdit }: CatalogueColumns
     },
     {
       accessorKey: 'createdAt',
+      // Narrow screens keep what identifies a row and its edit button in view.
+      meta: { className: 'hidden md:table-cell' },
       header: ({ column }) => <DataTableColumnHeader column={column} title={t('columns.createdAt')} />,
       cell: ({ row }) => <span className="tabular-nums">{formatDateTime(row.original.createdAt)}</span>,
     },
     {
       accessorKey: 'updatedAt',
+      meta: { className: 'hidden md:table-cell' },
       header: ({ column }) => <DataTableColumnHeader column={column} title={t('columns.updatedAt')} />,
       cell: ({ row }) => <span className="tabular-nums">{formatDateTime(row.original.updatedAt)}</span>,
     },

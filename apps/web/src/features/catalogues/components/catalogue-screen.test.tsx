@@ -64,7 +64,10 @@ describe('catalogue screen', () => {
     const user = userEvent.setup();
     const api = signedIn(['manager'], {
       'GET /api/quotas': list([]),
-      'POST /api/quotas': (request) => ({ status: 201, body: item('PATROCINIO', request.body as object) }),
+      'POST /api/quotas': (request) => ({
+        status: 201,
+        body: item('PATROCINIO', request.body as Record<string, unknown>),
+      }),
     });
     renderRoute('/configuracoes/tipos-cotas');
 
