@@ -1,6 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUnauthorizedHandler } from '@/lib/http';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { apiUser, stubApi } from '@/test/api-stub';
 import { renderRoute } from '@/test/render';
@@ -47,9 +46,7 @@ describe('auth guard', () => {
     expect(api.calls('GET /api/auth/me')[0]?.headers.get('Authorization')).toBe('Bearer token');
   });
 
-  it('ends the session and goes to /login when the stored token is refused', async () => {
-    const onUnauthorized = vi.fn();
-    const restore = setUnauthorizedHandler(onUnauthorized);
+  it('ends the session and shows /login with the session-expired notice when the stored token is refused', async () => {
     stubApi({
       'GET /api/auth/me': { status: 401, body: { message: 'Sessão expirada. Faça login novamente.' } },
     });
@@ -60,11 +57,12 @@ describe('auth guard', () => {
 
     expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/login');
-    expect(onUnauthorized).toHaveBeenCalled();
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Sessão expirada. Faça login novamente.',
+    );
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull());
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.authUser)).toBeNull();
-    restore();
   });
 
   it('shows the checking card while /api/auth/me is pending', async () => {

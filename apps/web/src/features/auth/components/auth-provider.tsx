@@ -10,7 +10,8 @@ import {
   register as registerRequest,
   type AuthResponse,
 } from '@/api/auth';
-import { HttpError } from '@/lib/http';
+import { setAuthFlash } from '@/lib/auth-flash';
+import { HttpError, setUnauthorizedHandler } from '@/lib/http';
 import { AuthContext, type AuthContextValue, type AuthResult, type AuthStatus } from '../hooks/use-auth';
 import { endSession, getToken, saveSession, storeUser, subscribeToSession } from '../utils/session';
 
@@ -26,6 +27,20 @@ export function AuthProvider({ children }: AuthProviderProps) {
   const queryClient = useQueryClient();
   const token = useSyncExternalStore(subscribeToSession, getToken, () => null);
   const me = useQuery({ ...meQueryOptions(), enabled: Boolean(token) });
+
+  // SPEC.md §4: any 401 on a call that carried a token ends the session and shows /login with
+  // 'Sessão expirada'. http.ts has already cleared storage; here the app learns of it at once, drops
+  // every cached answer of that session, and the guard navigates — no full reload, so the notice
+  // is not consumed by a login page that a reload then throws away.
+  useEffect(
+    () =>
+      setUnauthorizedHandler(() => {
+        setAuthFlash('session_expired');
+        endSession();
+        queryClient.clear();
+      }),
+    [queryClient],
+  );
 
   // A token the server refuses (or a me call that fails) ends the session: storage is cleared.
   useEffect(() => {

@@ -1,0 +1,195 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * Accounts journeys in the browser (issue 3), against `npm start` on a fresh DATA_DIR. Serial: the
+ * first account registered becomes the administrator, and later steps use it. This file runs first
+ * of the suite (alphabetical order), so its registration really is the first one.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now();
+const admin = { name: 'Ana Administradora', email: `admin-${stamp}@empresa.com.br`, password: 'Inicial123' };
+const newAdminPassword = 'Renovada456';
+const seller = { name: 'Carlos Comercial', email: `carlos-${stamp}@empresa.com.br`, password: 'Vendas789' };
+
+async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** SMTP_URL is unset in e2e, so the server writes each mail as an .eml file in DATA_DIR/outbox. */
+async function newestResetLink(sentAfter: number): Promise<string> {
+  const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = await readdir(outbox).catch(() => [] as string[]);
+        const emls = files.filter((file) => file.endsWith('.eml')).sort();
+        const newest = emls.at(-1);
+        if (!newest) return undefined;
+        // Only a mail written after the request counts (an older one may hold a spent link).
+        if ((await stat(join(outbox, newest))).mtimeMs < sentAfter - 1000) return undefined;
+        const raw = await readFile(join(outbox, newest), 'utf8');
+        if (!raw.includes(admin.email)) return undefined;
+        // Quoted-printable: soft line breaks and =XX escapes.
+        const text = raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        link = /https?:\/\/[^\s"<>]+\/redefinir-senha\?token=[^\s"<>&]+/.exec(text)?.[0];
+        return link;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+async function storedToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+async function registerByApi(request: APIRequestContext, data: Record<string, string>) {
+  const response = await request.post('/api/auth/register', { data });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+test('registers the first user, who lands on /dashboard as administrator', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('Nome completo').fill(admin.name);
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Senha', { exact: true }).fill(admin.password);
+  await expect(page.getByTestId('password-strength')).toHaveText('Muito forte');
+  await page.getByLabel('Confirmar senha').fill(admin.password);
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('user-block')).toContainText(admin.name);
+  const user = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('user') ?? '{}') as { roles?: string[] },
+  );
+  expect(user.roles).toEqual(['admin']);
+});
+
+test('logs out to /login, clearing the session, and signs in again', async ({ page }) => {
+  await signInThroughForm(page, admin.email, admin.password);
+  await page.getByRole('button', { name: 'Sair' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
+    null,
+    null,
+  ]);
+  // A signed-out visitor is sent back to /login from a guarded route.
+  await page.goto('/seguranca/usuarios');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('locks the form after five wrong passwords', async ({ page, request }) => {
+  const victim = { name: 'Bruna Bloqueada', email: `bruna-${stamp}@empresa.com.br`, password: 'Correta123' };
+  await registerByApi(request, victim);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(victim.email);
+  for (let attempt = 1; attempt <= 4; attempt += 1) {
+    await page.getByLabel('Senha', { exact: true }).fill(`errada-${attempt}`);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await expect(page.getByText(`Tentativa ${attempt} de 5`)).toBeVisible();
+    await expect(page.getByText('Credenciais inválidas')).toBeVisible();
+  }
+  await page.getByLabel('Senha', { exact: true }).fill('errada-5');
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+
+  await expect(page.getByRole('button', { name: 'Bloqueado temporariamente' })).toBeDisabled();
+  await expect(
+    page.getByText('Muitas tentativas de login. Aguarde 5 minutos e tente novamente.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeDisabled();
+  await expect(page.getByLabel('Senha', { exact: true })).toBeDisabled();
+});
+
+test('resets the password through the emailed link and signs in with the new one', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Esqueceu a senha?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Esqueceu a senha?' });
+  await dialog.getByLabel('Email').fill(admin.email);
+  const sentAfter = Date.now();
+  await dialog.getByRole('button', { name: 'Enviar link' }).click();
+  await expect(dialog.getByRole('button', { name: 'Enviado' })).toBeDisabled();
+  await expect(dialog.getByText(/link para redefinir a senha/)).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 6_000 });
+
+  const link = await newestResetLink(sentAfter);
+  const url = new URL(link);
+  await page.goto(`${url.pathname}${url.search}`);
+  await page.getByLabel('Nova senha', { exact: true }).fill(newAdminPassword);
+  await page.getByLabel('Confirmar nova senha').fill(newAdminPassword);
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Senha redefinida com sucesso. Entre com a nova senha.')).toBeVisible();
+
+  // The link is spent.
+  await page.goto(`${url.pathname}${url.search}`);
+  await page.getByLabel('Nova senha', { exact: true }).fill('Outra1234');
+  await page.getByLabel('Confirmar nova senha').fill('Outra1234');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByText('Link inválido ou expirado')).toBeVisible();
+
+  await signInThroughForm(page, admin.email, newAdminPassword);
+});
+
+test('an admin creates a comercial user, who then signs in', async ({ page }) => {
+  await signInThroughForm(page, admin.email, newAdminPassword);
+  await page.goto('/seguranca/usuarios');
+  await expect(page.getByRole('table', { name: 'Usuários' }).getByText(admin.email)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Novo Usuário' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Novo Usuário' });
+  await dialog.getByLabel('Nome').fill(seller.name);
+  await dialog.getByLabel('Email').fill(seller.email);
+  await dialog.getByLabel('Senha').fill(seller.password);
+  await dialog.getByRole('checkbox', { name: 'Usuário' }).click();
+  await dialog.getByRole('checkbox', { name: 'Comercial' }).click();
+  await dialog.getByRole('button', { name: 'Criar usuário' }).click();
+
+  await expect(page.getByText('Usuário criado com sucesso.')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: seller.email });
+  await page.getByRole('searchbox').fill('carlos');
+  await expect(row).toContainText('Comercial');
+  await expect(row).toContainText('Ativo');
+
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signInThroughForm(page, seller.email, seller.password);
+
+  // Not an admin: the list shows, but no create or edit.
+  await page.goto('/seguranca/usuarios');
+  await expect(page.getByRole('table', { name: 'Usuários' }).getByText(seller.email)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Novo Usuário' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Editar / })).toHaveCount(0);
+});
+
+test('a revoked token sends the browser to /login with the session-expired message', async ({
+  page,
+  request,
+}) => {
+  await signInThroughForm(page, admin.email, newAdminPassword);
+  const token = await storedToken(page);
+
+  // The session ends elsewhere (another tab, an admin, a password reset): the token is revoked.
+  const logout = await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
+  expect(logout.status()).toBe(204);
+
+  await page.goto('/seguranca/usuarios');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Sessão expirada. Faça login novamente.').first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
