@@ -24,11 +24,14 @@ export function getUserColumns({ t, formatDateTime, onEdit }: UserColumnsOptions
     },
     {
       accessorKey: 'email',
+      // On a phone, name, status and the edit button must fit: roles show from sm, email from md.
+      meta: { className: 'hidden md:table-cell' },
       header: ({ column }) => <DataTableColumnHeader column={column} title={t('columns.email')} />,
       cell: ({ row }) => <span className="text-muted-foreground">{row.original.email}</span>,
     },
     {
       id: 'roles',
+      meta: { className: 'hidden sm:table-cell' },
       header: t('columns.roles'),
       enableSorting: false,
       cell: ({ row }) => (
@@ -55,6 +58,7 @@ export function getUserColumns({ t, formatDateTime, onEdit }: UserColumnsOptions
     },
     {
       accessorKey: 'createdAt',
+      meta: { className: 'hidden lg:table-cell' },
       header: ({ column }) => <DataTableColumnHeader column={column} title={t('columns.createdAt')} />,
       cell: ({ row }) => <span className="tabular-nums">{formatDateTime(row.original.createdAt)}</span>,
     },
