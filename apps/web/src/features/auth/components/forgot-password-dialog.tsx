@@ -1,7 +1,7 @@
 import { FORGOT_PASSWORD_AUTO_CLOSE_MS, forgotPasswordSchema, type ForgotPasswordInput } from '@funil/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRequestPasswordReset } from '@/api/auth';
@@ -45,20 +45,24 @@ export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialo
   const isSending = request.isPending;
   const isSent = request.isSuccess;
 
+  const { reset: resetRequest } = request;
+  // Closing, by hand or by the 3-second timer, clears the error, the success flag and the form.
+  const handleOpenChange = useCallback(
+    (next: boolean) => {
+      if (!next) {
+        resetRequest();
+        reset();
+      }
+      onOpenChange(next);
+    },
+    [onOpenChange, reset, resetRequest],
+  );
+
   useEffect(() => {
     if (!isSent) return;
-    const timer = window.setTimeout(() => onOpenChange(false), FORGOT_PASSWORD_AUTO_CLOSE_MS);
+    const timer = window.setTimeout(() => handleOpenChange(false), FORGOT_PASSWORD_AUTO_CLOSE_MS);
     return () => window.clearTimeout(timer);
-  }, [isSent, onOpenChange]);
-
-  const handleOpenChange = (next: boolean) => {
-    // Closing clears the error, the success flag and the form.
-    if (!next) {
-      request.reset();
-      reset();
-    }
-    onOpenChange(next);
-  };
+  }, [isSent, handleOpenChange]);
 
   const handleValidSubmit = ({ email }: ForgotPasswordInput) => {
     request.mutate({ email }, { onSuccess: () => reset() });

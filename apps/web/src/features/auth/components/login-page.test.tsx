@@ -235,6 +235,12 @@ describe('login page', () => {
         await vi.advanceTimersByTimeAsync(3000);
       });
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+      // Reopened, it starts over: no success message, 'Enviar link' again.
+      await user.click(screen.getByRole('button', { name: 'Esqueceu a senha?' }));
+      const reopened = await screen.findByRole('dialog', { name: 'Esqueceu a senha?' });
+      expect(within(reopened).getByRole('button', { name: 'Enviar link' })).toBeDefined();
+      expect(within(reopened).queryByText(/link para redefinir a senha/)).toBeNull();
     });
 
     it('validates the email', async () => {
