@@ -1,13 +1,15 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { useFreshInstallation } from '../support/fresh-installation';
+import { visibleToast } from '../support/toast';
+import { registerByApi } from '../support/session';
 
 /**
- * Accounts journeys in the browser (issue 3), against `npm start` on a fresh DATA_DIR. Serial: the
- * first account registered becomes the administrator, and later steps use it. This file runs first
- * of the suite (alphabetical order), so its registration really is the first one.
+ * Accounts journeys in the browser (issue 3). Serial, on an installation of their own: the first
+ * account registered becomes the administrator, and later steps use it.
  */
-test.describe.configure({ mode: 'serial' });
+const { test, installation } = useFreshInstallation();
 
 const stamp = Date.now();
 const admin = { name: 'Ana Administradora', email: `admin-${stamp}@empresa.com.br`, password: 'Inicial123' };
@@ -24,7 +26,7 @@ async function signInThroughForm(page: Page, email: string, password: string) {
 
 /** SMTP_URL is unset in e2e, so the server writes each mail as an .eml file in DATA_DIR/outbox. */
 async function newestResetLink(sentAfter: number): Promise<string> {
-  const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const outbox = join(installation.dataDir, 'outbox');
   let link: string | undefined;
   await expect
     .poll(
@@ -54,11 +56,6 @@ async function storedToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   expect(token).toBeTruthy();
   return token!;
-}
-
-async function registerByApi(request: APIRequestContext, data: Record<string, string>) {
-  const response = await request.post('/api/auth/register', { data });
-  expect(response.status(), await response.text()).toBe(201);
 }
 
 test('registers the first user, who lands on /dashboard as administrator', async ({ page }) => {
@@ -160,7 +157,7 @@ test('an admin creates a comercial user, who then signs in', async ({ page }) =>
   await dialog.getByRole('checkbox', { name: 'Comercial' }).click();
   await dialog.getByRole('button', { name: 'Criar usuário' }).click();
 
-  await expect(page.getByText('Usuário criado com sucesso.')).toBeVisible();
+  await expect(visibleToast(page, 'Usuário criado com sucesso.')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: seller.email });
   await page.getByRole('searchbox').fill('carlos');
   await expect(row).toContainText('Comercial');

@@ -1,114 +1,29 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import {
-  type APIRequestContext,
-  expect,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
+import { expect, request as playwrightRequest } from '@playwright/test';
+import { useFreshInstallation } from '../support/fresh-installation';
+import { visibleToast } from '../support/toast';
+import { bearer, registerByApi, type Session, signInWithSession } from '../support/session';
 
-/*
- * Catalogue writes need an admin or a manager, and only the very first account of an installation
- * becomes admin. The specs share one server, so which spec registers first depends on the run:
- * this file starts its own `npm start` on a fresh data folder and claims that installation.
- */
-const repoRoot = resolve(import.meta.dirname, '../..');
-let port = '';
-let baseURL = '';
-
-test.describe.configure({ mode: 'serial' });
-
-/** A free TCP port on the loopback interface. */
-function findFreePort(): Promise<string> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(String(typeof address === 'object' && address ? address.port : '')));
-    });
-  });
-}
-
-let server: ChildProcess | undefined;
-let dataDir = '';
-let api: APIRequestContext;
-let session: { token: string; user: { roles: string[] } };
-
-async function waitForHealth(timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server?.exitCode !== null) throw new Error(`npm start exited with ${server?.exitCode}`);
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error('the server did not answer /api/health in time');
-}
+// Catalogue writes need an admin or a manager: this file claims a fresh installation's first account.
+const { test, installation } = useFreshInstallation();
+let admin: Session;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  port = await findFreePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(join(tmpdir(), 'funil-e2e-catalogues-'));
-  // The test runner's NODE_OPTIONS (its module loader) are not the server's business.
-  const { NODE_OPTIONS: _runnerOptions, ...env } = process.env;
-  // scripts/start.mjs is what `npm start` runs; started directly, it is one process to stop.
-  server = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: repoRoot,
-    env: {
-      ...env,
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: 'inherit',
+  const request = await playwrightRequest.newContext({ baseURL: installation.baseURL });
+  admin = await registerByApi(request, {
+    name: 'Gestora de Catalogos',
+    email: 'catalogos@empresa.com.br',
+    password: 'Senha123',
   });
-  await waitForHealth(170_000);
-
-  api = await playwrightRequest.newContext({ baseURL });
-  const response = await api.post('/api/auth/register', {
-    data: { name: 'Gestora de Catalogos', email: 'catalogos@empresa.com.br', password: 'Senha123' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { access_token: string; user: { roles: string[] } };
-  session = { token: body.access_token, user: body.user };
-  expect(session.user.roles).toContain('admin');
+  await request.dispose();
+  expect(admin.user.roles).toContain('admin');
 });
 
-test.afterAll(async () => {
-  await api?.dispose();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((done) => server?.once('exit', done));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** The app's session: `token` and `user` in localStorage, before any script of the page runs. */
-async function signIn(page: Page) {
-  await page.addInitScript(({ token, user }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('user', JSON.stringify(user));
-  }, session);
-}
-
-const authHeaders = () => ({ authorization: `Bearer ${session.token}` });
-
-test('creates a vertical typed in lower case, sees it upper-cased, edits and finds it', async ({ page }) => {
-  await signIn(page);
-  await page.goto(`${baseURL}/configuracoes/verticais`);
+test('creates a vertical typed in lower case, sees it upper-cased, edits and finds it', async ({
+  page,
+  request,
+}) => {
+  await signInWithSession(page, admin);
+  await page.goto(`/configuracoes/verticais`);
   await expect(page.getByText('Nenhuma vertical encontrada')).toBeVisible();
 
   await page.getByRole('button', { name: 'Nova Vertical' }).first().click();
@@ -121,7 +36,7 @@ test('creates a vertical typed in lower case, sees it upper-cased, edits and fin
   await dialog.getByLabel('Label').fill('futebol ao vivo');
   await dialog.getByRole('button', { name: 'Criar' }).click();
 
-  await expect(page.getByText('Vertical criada com sucesso')).toBeVisible();
+  await expect(visibleToast(page, 'Vertical criada com sucesso')).toBeVisible();
   await expect(dialog).toBeHidden();
   const table = page.getByRole('table', { name: 'Verticais' });
   const row = table.getByRole('row', { name: /ESPORTES/ });
@@ -134,12 +49,12 @@ test('creates a vertical typed in lower case, sees it upper-cased, edits and fin
   await expect(editDialog.getByLabel('Nome')).toHaveValue('ESPORTES');
   await editDialog.getByLabel('Label').fill('esporte na tv');
   await editDialog.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Vertical atualizada com sucesso')).toBeVisible();
+  await expect(visibleToast(page, 'Vertical atualizada com sucesso')).toBeVisible();
   await expect(table.getByRole('row', { name: /ESPORTES/ })).toContainText('ESPORTE NA TV');
 
   // A second one, so the search has something to leave out.
-  const other = await api.post('/api/verticals', {
-    headers: authHeaders(),
+  const other = await request.post('/api/verticals', {
+    headers: bearer(admin),
     data: { name: 'Cultura', label: 'teatro' },
   });
   expect(other.status()).toBe(201);
@@ -156,16 +71,16 @@ test('creates a vertical typed in lower case, sees it upper-cased, edits and fin
   await expect(table.getByRole('row', { name: /CULTURA/ })).toBeVisible();
 });
 
-test('pages through 12 platforms five at a time', async ({ page }) => {
+test('pages through 12 platforms five at a time', async ({ page, request }) => {
   for (let index = 1; index <= 12; index++) {
-    const response = await api.post('/api/platforms', {
-      headers: authHeaders(),
+    const response = await request.post('/api/platforms', {
+      headers: bearer(admin),
       data: { name: `plataforma ${String(index).padStart(2, '0')}`, label: `canal ${index}` },
     });
     expect(response.status()).toBe(201);
   }
-  await signIn(page);
-  await page.goto(`${baseURL}/configuracoes/plataformas`);
+  await signInWithSession(page, admin);
+  await page.goto(`/configuracoes/plataformas`);
 
   const table = page.getByRole('table', { name: 'Plataformas' });
   const bodyRows = table.locator('tbody tr');
@@ -194,14 +109,14 @@ test('pages through 12 platforms five at a time', async ({ page }) => {
   await expect(bodyRows).toHaveCount(12);
 });
 
-test('sets a quota type inactive and finds it again with the status filter', async ({ page }) => {
-  const created = await api.post('/api/quotas', {
-    headers: authHeaders(),
+test('sets a quota type inactive and finds it again with the status filter', async ({ page, request }) => {
+  const created = await request.post('/api/quotas', {
+    headers: bearer(admin),
     data: { name: 'master', label: 'cota master' },
   });
   expect(created.status()).toBe(201);
-  await signIn(page);
-  await page.goto(`${baseURL}/configuracoes/tipos-cotas`);
+  await signInWithSession(page, admin);
+  await page.goto(`/configuracoes/tipos-cotas`);
 
   const table = page.getByRole('table', { name: 'Tipos de Cotas' });
   await table.getByRole('button', { name: 'Editar MASTER' }).click();
@@ -209,7 +124,7 @@ test('sets a quota type inactive and finds it again with the status filter', asy
   await dialog.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Inativo', exact: true }).click();
   await dialog.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Tipo de cota atualizado com sucesso')).toBeVisible();
+  await expect(visibleToast(page, 'Tipo de cota atualizado com sucesso')).toBeVisible();
 
   // The screen lists active items by default: the inactive one leaves it.
   await expect(page.getByText('Nenhum tipo de cota encontrado')).toBeVisible();
@@ -224,7 +139,7 @@ test('sets a quota type inactive and finds it again with the status filter', asy
   await dialog.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Ativo', exact: true }).click();
   await dialog.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Tipo de cota atualizado com sucesso')).toBeVisible();
+  await expect(visibleToast(page, 'Tipo de cota atualizado com sucesso')).toBeVisible();
   await page.getByRole('combobox', { name: 'Filtrar por status' }).click();
   await page.getByRole('option', { name: 'Ativos', exact: true }).click();
   await expect(table.getByRole('row', { name: /MASTER/ })).toContainText('Ativo');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { loginByApi, registerByApi, type Session, signInWithSession } from '../support/session';
 
 // One account for the file: the first account registered becomes admin (API.md); any works here.
 const account = {
@@ -6,28 +7,13 @@ const account = {
   email: `shell-${Date.now()}@empresa.com.br`,
   password: 'Senha123',
 };
-let session: { token: string; user: unknown };
+let session: Session;
 
 test.beforeAll(async ({ request }) => {
-  const response = await request.post('/api/auth/register', { data: account });
-  expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { access_token: string; user: unknown };
-  session = { token: body.access_token, user: body.user };
+  session = await registerByApi(request, account);
 });
 
-/** Signs in the way the app keeps a session: `token` and `user` in localStorage, before any script runs. */
-async function signIn(page: Page, { token, user } = session) {
-  await page.addInitScript(
-    ({ token, user }) => {
-      // Only on the first document: a later reload must see what the app itself stored.
-      if (sessionStorage.getItem('e2e-signed-in')) return;
-      sessionStorage.setItem('e2e-signed-in', '1');
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    },
-    { token, user },
-  );
-}
+const signIn = (page: Page, as: Session = session) => signInWithSession(page, as);
 
 const sidebar = (page: Page) => page.locator('[data-slot="sidebar"]').first();
 
@@ -128,12 +114,7 @@ test('opens the menu as a drawer at 375px wide and navigates with it', async ({ 
 
 test('logs out from the user block and lands on /login', async ({ page, request }) => {
   // A session of its own: logging out revokes the token on the server, and the others still use theirs.
-  const response = await request.post('/api/auth/login', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { access_token: string; user: unknown };
-  await signIn(page, { token: body.access_token, user: body.user });
+  await signIn(page, await loginByApi(request, { email: account.email, password: account.password }));
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/login$/);
