@@ -61,6 +61,22 @@ describe('http', () => {
     expect(headersOf(fetchMock).get('Authorization')).toBe('Bearer abc.def');
   });
 
+  it('sends the interface language as Accept-Language, whatever the browser says', async () => {
+    for (const [stored, expected] of [
+      [null, 'pt-BR'],
+      ['en', 'en'],
+      ['es', 'es'],
+      ['pt-BR', 'pt-BR'],
+    ] as const) {
+      if (stored) localStorage.setItem(STORAGE_KEYS.language, stored);
+      else localStorage.removeItem(STORAGE_KEYS.language);
+      const fetchMock = stubFetch(jsonResponse([]));
+      await http.post('/api/verticals', { name: 'x' });
+      expect(headersOf(fetchMock).get('Accept-Language')).toBe(expected);
+    }
+    localStorage.removeItem(STORAGE_KEYS.language);
+  });
+
   it('uses the right method and serialises the body as JSON', async () => {
     const body = { name: 'TV', label: 'TV', status: 'active' };
     for (const [method, call] of [

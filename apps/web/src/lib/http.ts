@@ -1,9 +1,12 @@
+import { toLanguage } from '@/i18n/languages';
 import { setAuthFlash } from './auth-flash';
-import { clearSession, getToken } from './storage-keys';
+import { clearSession, getToken, STORAGE_KEYS } from './storage-keys';
 
 /**
  * The one place the browser talks to the API (SPEC.md §1, §8; API.md "General"). Every call sends
- * JSON content type, `Accept: *\/*`, cookies, and the Bearer token when there is one.
+ * JSON content type, `Accept: *\/*`, cookies, and the Bearer token when there is one. It also
+ * sends the interface language as `Accept-Language`, so the server's messages (validation, 409s)
+ * come in the language the user chose, not in the browser's.
  */
 
 type ParamValue = string | number | boolean | null | undefined;
@@ -91,6 +94,15 @@ export function buildUrl(path: string, params?: QueryParams): string {
   return `${path}${path.includes('?') ? '&' : '?'}${query}`;
 }
 
+/** The language the user chose (stored by the i18next detector), pt-BR when none is stored. */
+function interfaceLanguage(): string {
+  try {
+    return toLanguage(localStorage.getItem(STORAGE_KEYS.language));
+  } catch {
+    return toLanguage(null);
+  }
+}
+
 export async function request<T>(
   method: HttpMethod,
   path: string,
@@ -103,6 +115,7 @@ export async function request<T>(
     // Multipart uploads must let the browser write the boundary into Content-Type.
     ...(isFormData ? {} : { 'Content-Type': 'application/json' }),
     Accept: '*/*',
+    'Accept-Language': interfaceLanguage(),
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
     ...options.headers,
   };
