@@ -144,3 +144,42 @@ test('sets a quota type inactive and finds it again with the status filter', asy
   await page.getByRole('option', { name: 'Ativos', exact: true }).click();
   await expect(table.getByRole('row', { name: /MASTER/ })).toContainText('Ativo');
 });
+
+test('on a 375 px phone, long names wrap and the edit button stays in view', async ({ page, request }) => {
+  const created = await request.post('/api/verticals', {
+    headers: bearer(admin),
+    data: { name: 'entretenimento e cultura popular', label: `${'transmissao'.repeat(8)} ao vivo` },
+  });
+  expect(created.status()).toBe(201);
+  await page.setViewportSize({ width: 375, height: 760 });
+  await signInWithSession(page, admin);
+  await page.goto(`/configuracoes/verticais`);
+
+  const row = page.getByRole('table', { name: 'Verticais' }).getByRole('row', { name: /ENTRETENIMENTO/ });
+  await expect(row.getByRole('button', { name: 'Editar ENTRETENIMENTO E CULTURA POPULAR' })).toBeInViewport({
+    ratio: 1,
+  });
+  await expect(row.getByText('Ativo')).toBeInViewport({ ratio: 1 });
+  // Nothing to scroll sideways: the table fits the screen.
+  const overflow = await page
+    .locator('[data-slot="table-container"]')
+    .evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("the server's messages follow the chosen language, not the browser's", async ({ browser }) => {
+  // A browser set to English, a user who chose Portuguese: the 409 must read in Portuguese.
+  const context = await browser.newContext({ locale: 'en-US', baseURL: installation.baseURL });
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'pt-BR'));
+  await signInWithSession(page, admin);
+  await page.goto(`/configuracoes/verticais`);
+
+  await page.getByRole('button', { name: 'Nova Vertical' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Nova Vertical' });
+  await dialog.getByLabel('Nome').fill('esportes');
+  await dialog.getByLabel('Label').fill('repetida');
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expect(dialog.getByText('Já existe um registro com este nome')).toBeVisible();
+  await context.close();
+});

@@ -14,16 +14,22 @@ type CatalogueColumnsOptions = {
   onEdit: ((item: CatalogueItem) => void) | null;
 };
 
+// Names and labels run to 100 characters: they wrap (anywhere, if a word is longer than the cell)
+// instead of pushing Status and the edit button out of a phone's screen.
+const WRAPPING_TEXT = 'whitespace-normal [overflow-wrap:anywhere]';
+
 /** Nome, Label, Status, Criado em, Atualizado em (dd/MM/yyyy HH:mm), Ações (edit only). */
 export function catalogueColumns({ t, formatDateTime, onEdit }: CatalogueColumnsOptions) {
   const columns: ColumnDef<CatalogueItem, string>[] = [
     {
       accessorKey: 'name',
+      meta: { className: WRAPPING_TEXT },
       header: ({ column }) => <DataTableColumnHeader column={column} title={t('columns.name')} />,
       cell: ({ row }) => <span className="font-medium">{row.original.name}</span>,
     },
     {
       accessorKey: 'label',
+      meta: { className: WRAPPING_TEXT },
       header: ({ column }) => <DataTableColumnHeader column={column} title={t('columns.label')} />,
     },
     {
