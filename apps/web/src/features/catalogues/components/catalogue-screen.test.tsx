@@ -153,4 +153,22 @@ describe('catalogue screen', () => {
     await user.click(within(alert).getByRole('button', { name: 'Tentar Novamente' }));
     expect(await screen.findByText('ESPORTES')).toBeDefined();
   });
+
+  it("says 'Comece criando...' when nothing exists, and no such thing under the Inativos filter", async () => {
+    const user = userEvent.setup();
+    const api = signedIn(['admin'], { 'GET /api/platforms': list([]) });
+    renderRoute('/configuracoes/plataformas');
+
+    expect(await screen.findByText('Comece criando a primeira plataforma.')).toBeDefined();
+    expect(screen.getByText('Nenhuma plataforma encontrada')).toBeDefined();
+
+    await user.click(screen.getByRole('combobox', { name: 'Filtrar por status' }));
+    await user.click(await screen.findByRole('option', { name: 'Inativos' }));
+    expect(
+      await screen.findByText('Nenhum registro inativo. Escolha “Todos” para ver a lista completa.'),
+    ).toBeDefined();
+    expect(screen.queryByText('Comece criando a primeira plataforma.')).toBeNull();
+    const lastCall = api.calls('GET /api/platforms').at(-1)!;
+    expect(new URL(lastCall.url, 'http://localhost').searchParams.get('status')).toBe('inactive');
+  });
 });

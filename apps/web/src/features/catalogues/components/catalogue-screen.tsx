@@ -79,7 +79,10 @@ export function CatalogueScreen({ resource, canEdit }: CatalogueScreenProps) {
         onRefresh={() => void query.refetch()}
         searchPlaceholder={t('search')}
         emptyTitle={t(`${resource}.emptyTitle`)}
-        emptyDescription={t(`${resource}.emptyDescription`)}
+        // 'Comece criando...' would mislead when only the inactive ones are asked for.
+        emptyDescription={
+          statusFilter === 'inactive' ? t('statusFilter.noneInactive') : t(`${resource}.emptyDescription`)
+        }
         emptyAction={createButton}
         label={t(`${resource}.tableLabel`)}
         toolbar={
