@@ -1,8 +1,7 @@
 import { Maximize, Minimize } from 'lucide-react';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { HeaderIconButton } from './header-icon-button';
 import { useExitFullscreenOnUnmount, useFullscreen } from './use-fullscreen';
 
 type FullscreenButtonProps = { target: RefObject<HTMLElement | null> };
@@ -16,19 +15,8 @@ export function FullscreenButton({ target }: FullscreenButtonProps) {
 
   const label = isFullscreen ? t('shell.fullscreen.exit') : t('shell.fullscreen.enter');
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={label}
-          aria-pressed={isFullscreen}
-          onClick={() => void toggle()}
-        >
-          {isFullscreen ? <Minimize aria-hidden /> : <Maximize aria-hidden />}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
+    <HeaderIconButton label={label} aria-pressed={isFullscreen} onClick={() => void toggle()}>
+      {isFullscreen ? <Minimize aria-hidden /> : <Maximize aria-hidden />}
+    </HeaderIconButton>
   );
 }

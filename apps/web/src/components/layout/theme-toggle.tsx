@@ -1,8 +1,7 @@
 import { Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '@/components/theme/theme-provider';
-import { Button } from '@/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { HeaderIconButton } from './header-icon-button';
 
 /** SPEC.md §4: the shell's toggle switches between light and dark (from `system`, away from what shows). */
 export function ThemeToggle() {
@@ -12,18 +11,8 @@ export function ThemeToggle() {
   const label = isDark ? t('theme.switchToLight') : t('theme.switchToDark');
 
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={label}
-          onClick={() => setTheme(isDark ? 'light' : 'dark')}
-        >
-          {isDark ? <Sun aria-hidden /> : <Moon aria-hidden />}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
+    <HeaderIconButton label={label} onClick={() => setTheme(isDark ? 'light' : 'dark')}>
+      {isDark ? <Sun aria-hidden /> : <Moon aria-hidden />}
+    </HeaderIconButton>
   );
 }

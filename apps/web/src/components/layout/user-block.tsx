@@ -1,8 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
-import { Button } from '@/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { HeaderIconButton } from './header-icon-button';
 import { getDisplayName, getInitials, type ShellUser } from './user-display';
 
 type UserBlockProps = {
@@ -36,14 +35,9 @@ export function UserBlock({ user, onLogout }: UserBlockProps) {
       </div>
       {/* The name is hidden on small screens; screen readers still get it. */}
       <span className="sr-only md:hidden">{user?.email ? `${name}, ${user.email}` : name}</span>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={t('shell.logout')} onClick={onLogout}>
-            <LogOut aria-hidden />
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>{t('shell.logout')}</TooltipContent>
-      </Tooltip>
+      <HeaderIconButton label={t('shell.logout')} onClick={onLogout}>
+        <LogOut aria-hidden />
+      </HeaderIconButton>
     </div>
   );
 }
