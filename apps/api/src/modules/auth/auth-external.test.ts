@@ -155,6 +155,45 @@ describe('Google sign-in (OpenID Connect)', () => {
     expect((await signInWithCode()).statusCode).toBe(401);
   });
 
+  it('creates accounts under the registration rules (closed, allowed domains); known users still sign in', async () => {
+    const env = {
+      GOOGLE_CLIENT_ID: CLIENT,
+      GOOGLE_CLIENT_SECRET: 'segredo-do-cliente',
+      GOOGLE_ISSUER: oidc.issuer.url as string,
+      APP_URL: 'http://crm.local:8080',
+    };
+    const signInAt = (target: App) =>
+      target.inject({
+        method: 'POST',
+        url: '/api/auth/google',
+        payload: { code: 'any-code', redirect_uri: 'http://crm.local:8080/auth/callback' },
+      });
+    const closed = await buildTestApp({ env: { ...env, REGISTRATION: 'closed' } });
+    const domains = await buildTestApp({ env: { ...env, ALLOWED_EMAIL_DOMAINS: 'Empresa.com.br' } });
+    try {
+      for (const target of [closed, domains]) await signIn(target, { email: 'dona@empresa.com.br' });
+
+      claims = { email: 'estranho@outra.com', email_verified: true, name: 'Estranho' };
+      for (const target of [closed, domains]) {
+        const refused = await signInAt(target);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().message).toBe('Cadastro desabilitado');
+      }
+
+      claims = { email: 'nova@EMPRESA.com.br', email_verified: true, name: 'Nova Pessoa' };
+      expect((await signInAt(closed)).statusCode).toBe(403);
+      const allowed = await signInAt(domains);
+      expect(allowed.statusCode).toBe(200);
+      expect(allowed.json().user).toMatchObject({ email: 'nova@empresa.com.br', roles: ['user'] });
+
+      claims = { email: 'dona@empresa.com.br', email_verified: true };
+      expect((await signInAt(closed)).statusCode).toBe(200);
+    } finally {
+      await closed.close();
+      await domains.close();
+    }
+  });
+
   it('refuses an inactive account', async () => {
     await signIn(app, { email: 'parado@example.com', isActive: false });
     claims = { email: 'parado@example.com', email_verified: true };
