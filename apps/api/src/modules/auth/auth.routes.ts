@@ -21,6 +21,7 @@ import {
   createPasswordReset,
   login,
   nameFromIdentity,
+  prepareLogin,
   RESET_TTL_MS,
   register,
   registerUser,
@@ -31,6 +32,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
+  await prepareLogin();
   const mailer = createMailer(config, app.log);
   const callbackUrl = `${config.appUrl}/auth/callback`;
   const googleClient =

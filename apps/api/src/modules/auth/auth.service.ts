@@ -67,6 +67,14 @@ let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
 /**
+ * Makes the dummy hash ahead of the first sign-in (the auth routes call it when they start), so
+ * that not even the first unknown email after a start takes longer than a wrong password.
+ */
+export async function prepareLogin(): Promise<void> {
+  await getDummyHash();
+}
+
+/**
  * Seconds until `email` may try again, or 0. Failures are rows in login_attempts, so the count
  * is shared by every process on the database.
  */
