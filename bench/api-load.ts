@@ -36,12 +36,40 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-type Scenario = { name: string; path: string };
+type Scenario = { name: string; path: string; authenticated?: boolean };
 
 const scenarios: Scenario[] = [
   { name: 'GET /api/health', path: '/api/health' },
   { name: 'GET / (SPA index)', path: '/' },
+  { name: 'GET /api/auth/me', path: '/api/auth/me', authenticated: true },
+  { name: 'GET /api/verticals (50)', path: '/api/verticals?sort=createdAt&order=desc', authenticated: true },
+  { name: 'GET /api/franchises', path: '/api/franchises', authenticated: true },
 ];
+
+const CATALOGUE_ITEMS = 50;
+
+/** Claims the installation (first account = admin) and fills a catalogue; returns the token. */
+async function prepareData(baseUrl: string): Promise<string> {
+  const post = async (path: string, body: unknown, token?: string) => {
+    const response = await fetch(baseUrl + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { access_token?: string };
+  };
+  const { access_token: token } = await post('/api/auth/register', {
+    name: 'Bench Admin',
+    email: 'bench@funil.dev',
+    password: 'Bench12345',
+  });
+  if (!token) throw new Error('registration gave no token');
+  for (let index = 1; index <= CATALOGUE_ITEMS; index += 1) {
+    await post('/api/verticals', { name: `Vertical ${index}`, label: `Label ${index}` }, token);
+  }
+  return token;
+}
 
 async function main(): Promise<void> {
   const port = await freePort();
@@ -61,6 +89,7 @@ async function main(): Promise<void> {
   });
   try {
     await waitForHealth(`${baseUrl}/api/health`, 60_000);
+    const token = await prepareData(baseUrl);
     console.log(`Funil API benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario\n`);
     console.log(
       'scenario'.padEnd(28),
@@ -74,6 +103,7 @@ async function main(): Promise<void> {
         url: baseUrl + scenario.path,
         connections: CONNECTIONS,
         duration: DURATION_SECONDS,
+        headers: scenario.authenticated ? { authorization: `Bearer ${token}` } : {},
       });
       console.log(
         scenario.name.padEnd(28),

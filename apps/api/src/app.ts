@@ -21,6 +21,7 @@ import { webDistDir } from './paths';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorBody, errorsPlugin, translateFor } from './plugins/errors';
+import { gracefulClosePlugin } from './plugins/graceful-close';
 import { i18nPlugin } from './plugins/i18n';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(gracefulClosePlugin);
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
