@@ -15,5 +15,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Generous for the same reason as asyncUtilTimeout in the setup file: a loaded 2-core CI machine.
+    testTimeout: 20_000,
   },
 });
