@@ -7,7 +7,6 @@ import { catalogueListQueryOptions } from '@/api/catalogues';
 import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useFormatters } from '@/lib/format';
 import { getErrorMessage } from '@/lib/http';
 import {
   matchesCatalogueItem,
@@ -33,7 +32,6 @@ type DialogState = { open: boolean; item: CatalogueItem | null };
  */
 export function CatalogueScreen({ resource, canEdit }: CatalogueScreenProps) {
   const { t } = useTranslation('catalogues');
-  const { dateTime } = useFormatters();
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('active');
   const [dialog, setDialog] = useState<DialogState>({ open: false, item: null });
 
@@ -51,10 +49,9 @@ export function CatalogueScreen({ resource, canEdit }: CatalogueScreenProps) {
     () =>
       catalogueColumns({
         t,
-        formatDateTime: dateTime,
         onEdit: canEdit ? (item) => setDialog({ open: true, item }) : null,
       }),
-    [t, dateTime, canEdit],
+    [t, canEdit],
   );
 
   const createButton = canEdit ? (

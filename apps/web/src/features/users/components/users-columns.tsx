@@ -1,21 +1,23 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
-import { Pencil } from 'lucide-react';
 import type { User } from '@/api/users';
-import { DataTableColumnHeader } from '@/components/data-table';
+import {
+  DataTableColumnHeader,
+  DateTimeCell,
+  editActionColumn,
+  StatusBadgeCell,
+} from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { displayRoles } from '../utils/roles';
 
 type UserColumnsOptions = {
   t: TFunction<'users'>;
-  formatDateTime: (value: string) => string;
   /** Absent for a reader who may not edit: no actions column then. */
   onEdit?: (user: User) => void;
 };
 
 /** SPEC.md §2: name, email, profiles, status, created at (dd/MM/yyyy HH:mm), actions (edit). */
-export function getUserColumns({ t, formatDateTime, onEdit }: UserColumnsOptions): ColumnDef<User>[] {
+export function getUserColumns({ t, onEdit }: UserColumnsOptions): ColumnDef<User>[] {
   const columns: ColumnDef<User>[] = [
     {
       accessorKey: 'name',
@@ -49,37 +51,15 @@ export function getUserColumns({ t, formatDateTime, onEdit }: UserColumnsOptions
       header: t('columns.status'),
       enableSorting: false,
       // SPEC.md §3: false means inactive; anything else is active.
-      cell: ({ row }) =>
-        row.original.isActive === false ? (
-          <Badge variant="secondary">{t('status.inactive')}</Badge>
-        ) : (
-          <Badge variant="success">{t('status.active')}</Badge>
-        ),
+      cell: ({ row }) => <StatusBadgeCell isActive={row.original.isActive !== false} />,
     },
     {
       accessorKey: 'createdAt',
       meta: { className: 'hidden lg:table-cell' },
       header: ({ column }) => <DataTableColumnHeader column={column} title={t('columns.createdAt')} />,
-      cell: ({ row }) => <span className="tabular-nums">{formatDateTime(row.original.createdAt)}</span>,
+      cell: ({ row }) => <DateTimeCell value={row.original.createdAt} />,
     },
   ];
-  if (onEdit) {
-    columns.push({
-      id: 'actions',
-      header: () => <span className="sr-only sm:not-sr-only">{t('columns.actions')}</span>,
-      enableSorting: false,
-      cell: ({ row }) => (
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          onClick={() => onEdit(row.original)}
-          aria-label={t('editAction', { name: row.original.name })}
-          title={t('editAction', { name: row.original.name })}
-        >
-          <Pencil />
-        </Button>
-      ),
-    });
-  }
+  if (onEdit) columns.push(editActionColumn(onEdit));
   return columns;
 }

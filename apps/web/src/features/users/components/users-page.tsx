@@ -7,7 +7,6 @@ import { usersQueryOptions, type User } from '@/api/users';
 import { DataTable } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/http';
-import { useFormatters } from '@/lib/format';
 import { USER_PAGE_SIZES } from '@funil/shared';
 import { userMatches } from '../utils/user-search';
 import { UserDialog } from './user-dialog';
@@ -23,7 +22,6 @@ type DialogState = { open: false } | { open: true; user: User | null };
 /** /seguranca/usuarios (SPEC.md §2): every user, fetched once, searched and paged on the client. */
 export function UsersPage({ canManage }: UsersPageProps) {
   const { t } = useTranslation('users');
-  const formatters = useFormatters();
   const users = useQuery(usersQueryOptions());
   const [dialog, setDialog] = useState<DialogState>({ open: false });
 
@@ -38,10 +36,9 @@ export function UsersPage({ canManage }: UsersPageProps) {
     () =>
       getUserColumns({
         t,
-        formatDateTime: formatters.dateTime,
         onEdit: canManage ? handleEdit : undefined,
       }),
-    [t, formatters.dateTime, canManage, handleEdit],
+    [t, canManage, handleEdit],
   );
   const filterFn = useCallback(
     (user: User, query: string) => userMatches(user, query, (role) => t(`roles.${role}`)),
