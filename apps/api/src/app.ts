@@ -22,6 +22,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorBody, errorsPlugin, translateFor } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
+import { housekeepingPlugin } from './plugins/housekeeping';
 import { i18nPlugin } from './plugins/i18n';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(dbPlugin, { handle });
   // Before any route (the docs' included), so its onRoute check sees every /api route.
   await app.register(authPlugin);
+  await app.register(housekeepingPlugin);
   await app.register(openapiPlugin);
 
   await app.register(
