@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { apiProjects } from './apps/api/vitest.projects';
+import { apiProjects } from './apps/api/vitest.projects.ts';
 
 // One `vitest run` at the root runs every package's suite. The API suite runs once per database
 // engine (PGlite always; PostgreSQL when TEST_DATABASE_URL is set), so its projects come from a list.

@@ -48,4 +48,32 @@ describe('closing the app (what SIGTERM does)', () => {
     await closing;
     expect(Date.now() - startedClosingAt).toBeLessThan(5_000);
   });
+
+  it('lets a handler whose client hung up finish its database work before the database closes', async () => {
+    const app = await buildTestApp();
+    let queried: Promise<number> = Promise.resolve(-1);
+    app.get('/api/test-abandoned', { config: { access: 'public' } }, async () => {
+      await delay(300);
+      queried = app.db
+        .select()
+        .from(franchises)
+        .limit(1)
+        .then((rows) => rows.length);
+      return { rows: await queried };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+
+    const abandoned = request({ host: '127.0.0.1', port, path: '/api/test-abandoned' });
+    abandoned.on('error', () => undefined);
+    abandoned.end();
+    await delay(100);
+    abandoned.destroy();
+    await delay(20);
+
+    await app.close();
+    // The query ran on an open database (a closed one rejects it).
+    await expect(queried).resolves.toBe(1);
+  });
 });

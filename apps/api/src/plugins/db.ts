@@ -1,3 +1,5 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, DbHandle } from '../db/client';
 
@@ -11,12 +13,39 @@ declare module 'fastify' {
   }
 }
 
-/** Exposes the database to routes and closes it when the app closes (after in-flight requests). */
+/** How long closing waits for handlers still at work before it closes the database anyway. */
+const DRAIN_TIMEOUT_MS = 5_000;
+
+/**
+ * Exposes the database to routes and closes it when the app closes — after the last handler has
+ * answered. The HTTP server's close waits for sockets, not for handlers: a request whose client
+ * hung up is still running its queries when the last socket is gone, and closing the database
+ * under it would fail them half-way (a transaction rolled back instead of committed).
+ */
 export const dbPlugin = fp<{ handle: DbHandle }>(
   async (app, { handle }) => {
     app.decorate('db', handle.db);
     app.decorate<DbHandle>('dbHandle', handle);
+
+    const handling = new Set<FastifyRequest>();
+    app.addHook('onRequest', async (request) => {
+      handling.add(request);
+    });
+    // The handler is done once its answer is being sent (onSend runs for aborted requests too,
+    // onResponse only when the answer reached the client); either ends the count, once.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      handling.delete(request);
+      return payload;
+    });
+    app.addHook('onResponse', async (request) => {
+      handling.delete(request);
+    });
+
     app.addHook('onClose', async () => {
+      const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+      while (handling.size > 0 && Date.now() < deadline) await delay(10);
+      if (handling.size > 0)
+        app.log.warn({ handling: handling.size }, 'closing the database under running requests');
       await handle.close();
     });
   },
