@@ -111,6 +111,7 @@ describe('DataTable', () => {
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Erro ao carregar verticais')).toBeDefined();
     expect(within(alert).getByText('Falha de rede')).toBeDefined();
+    expect(screen.queryByText(/^Total:/)).toBeNull();
     await user.click(within(alert).getByRole('button', { name: 'Tentar Novamente' }));
     expect(onRefresh).toHaveBeenCalledTimes(1);
   });

@@ -209,7 +209,8 @@ export function DataTable<TData>({
         {toolbar}
         <div className="flex flex-1 flex-wrap items-center justify-end gap-2">
           <span className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
-            {isLoading ? <Skeleton className="h-4 w-24" /> : t('total', { count: total })}
+            {/* A failed load has no total to tell: "Total: 0" would read as an empty list. */}
+            {isLoading ? <Skeleton className="h-4 w-24" /> : isError ? null : t('total', { count: total })}
           </span>
           <Select value={String(pagination.pageSize)} onValueChange={handlePageSizeChange}>
             <SelectTrigger size="sm" className="w-[4.5rem]" aria-label={t('pageSize')}>
