@@ -182,8 +182,23 @@ export async function confirmPasswordReset(db: Database, token: string, password
   });
 }
 
-/** A name for an account made from a Google identity: the token's name, else the email's local part. */
+// One character of a person's name as the shared name rule allows it: a Latin letter or a space.
+const PERSON_NAME_CHARACTER = /(?=\p{Script=Latin})\p{L}|\s/u;
+
+function toPersonName(raw: string): string {
+  const kept = Array.from(raw, (character) => (PERSON_NAME_CHARACTER.test(character) ? character : ' '));
+  return kept.join('').replace(/\s+/g, ' ').trim().slice(0, 100).trim();
+}
+
+/**
+ * A name for an account made from a Google identity — the token's name, else the email's local
+ * part — shaped to the name rule (letters and spaces, 2 to 100), so the account can later be
+ * edited without first having to fix a name the rule refuses ("Ana-Maria" → "Ana Maria").
+ */
 export function nameFromIdentity(identity: { email: string; name: string | null }): string {
-  const raw = identity.name ?? identity.email.split('@')[0] ?? identity.email;
-  return raw.replace(/\s+/g, ' ').trim().slice(0, 100) || identity.email.slice(0, 100);
+  for (const candidate of [identity.name, identity.email.split('@')[0]]) {
+    const name = candidate ? toPersonName(candidate) : '';
+    if (name.length >= 2) return name;
+  }
+  return 'Usuário';
 }
