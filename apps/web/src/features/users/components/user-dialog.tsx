@@ -10,13 +10,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useCreateUser, useUpdateUser, type User } from '@/api/users';
+import { TextField } from '@/components/form/form-field';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { HttpError, getErrorMessage } from '@/lib/http';
 import {
   DialogFormFooter,
-  TextField,
   UserActiveField,
   UserNameField,
   UserPasswordField,
@@ -164,10 +162,7 @@ function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
   return (
     <form noValidate onSubmit={handleSubmit(handleValidSubmit)} className="grid gap-4">
       <UserNameField error={errors.name?.message} disabled={isSaving} {...register('name')} />
-      <div className="grid gap-2">
-        <Label htmlFor="user-email">{t('form.email')}</Label>
-        <Input id="user-email" type="email" value={user.email} disabled readOnly />
-      </div>
+      <TextField id="user-email" type="email" label={t('form.email')} value={user.email} disabled readOnly />
       <UserPasswordField
         label={t('form.newPassword')}
         hint={t('form.newPasswordHint')}

@@ -1,52 +1,19 @@
 import { ROLES, type Role } from '@funil/shared';
 import { Loader2 } from 'lucide-react';
 import { useId, type ComponentProps } from 'react';
-import {
-  useController,
-  type Control,
-  type FieldPathByValue,
-  type FieldValues,
-  type UseFormRegister,
-} from 'react-hook-form';
+import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '@/components/field-error';
+import { TextField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { DialogFooter } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 
 // The pieces the 'Novo Usuário' and 'Editar Usuário' forms share; each form keeps only what differs.
 
-type TextFieldProps = Omit<ComponentProps<typeof Input>, 'id'> &
-  ReturnType<UseFormRegister<Record<string, unknown>>> & {
-    id: string;
-    label: string;
-    hint?: string;
-    error?: string;
-  };
-
-export function TextField({ id, label, hint, error, ...props }: TextFieldProps) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...props}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
+type TextFieldProps = ComponentProps<typeof TextField>;
 
 /** 'Nome': the same field in both forms; pass `register('name')`, the error and `disabled`. */
 export function UserNameField(props: Omit<TextFieldProps, 'id' | 'label'>) {
