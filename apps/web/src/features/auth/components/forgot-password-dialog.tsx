@@ -5,7 +5,7 @@ import { useCallback, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRequestPasswordReset } from '@/api/auth';
-import { FieldError } from '@/components/field-error';
+import { TextField } from '@/components/form/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,8 +16,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { getErrorMessage } from '@/lib/http';
 
 type ForgotPasswordDialogProps = {
@@ -68,8 +66,6 @@ export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialo
     request.mutate({ email }, { onSuccess: () => reset() });
   };
 
-  const emailField = register('email');
-
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent closeLabel={t('common:actions.close')} className="sm:max-w-md">
@@ -79,21 +75,17 @@ export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialo
         </DialogHeader>
 
         <form noValidate onSubmit={handleSubmit(handleValidSubmit)} className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="forgot-email">{t('forgot.email')}</Label>
-            <Input
-              id="forgot-email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder={t('login.emailPlaceholder')}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? 'forgot-email-error' : undefined}
-              disabled={isSending || isSent}
-              {...emailField}
-            />
-            <FieldError id="forgot-email-error" message={errors.email?.message} />
-          </div>
+          <TextField
+            id="forgot-email"
+            label={t('forgot.email')}
+            error={errors.email?.message}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t('login.emailPlaceholder')}
+            disabled={isSending || isSent}
+            {...register('email')}
+          />
 
           {isSent && (
             <Alert>

@@ -6,11 +6,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { FieldError } from '@/components/field-error';
+import { TextField } from '@/components/form/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import {
   expire,
@@ -21,7 +20,7 @@ import {
   recordSubmit,
   shouldShowAttempts,
 } from '../utils/login-lockout';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-field';
 
 /**
  * SPEC.md §5 (login): a valid email; a password of 6 to 100 characters. Built from the shared
@@ -49,9 +48,6 @@ export function LoginForm({ onSubmit, onForgotPassword }: LoginFormProps) {
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: '', password: '', rememberMe: false },
   });
-
-  const emailField = register('email');
-  const passwordField = register('password');
 
   const [lockout, setLockout] = useState(INITIAL_LOCKOUT);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -86,25 +82,23 @@ export function LoginForm({ onSubmit, onForgotPassword }: LoginFormProps) {
 
   return (
     <form noValidate onSubmit={handleSubmit(handleValidSubmit)} className="grid gap-5">
-      <div className="grid gap-2">
-        <Label htmlFor="login-email">{t('login.email')}</Label>
-        <Input
-          id="login-email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('login.emailPlaceholder')}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'login-email-error' : undefined}
-          disabled={isDisabled}
-          {...emailField}
-        />
-        <FieldError id="login-email-error" message={errors.email?.message} />
-      </div>
+      <TextField
+        id="login-email"
+        label={t('login.email')}
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder={t('login.emailPlaceholder')}
+        disabled={isDisabled}
+        {...register('email')}
+      />
 
-      <div className="grid gap-2">
-        <div className="flex items-center justify-between gap-2">
-          <Label htmlFor="login-password">{t('login.password')}</Label>
+      <PasswordField
+        id="login-password"
+        label={t('login.password')}
+        error={errors.password?.message}
+        labelAside={
           <button
             type="button"
             onClick={onForgotPassword}
@@ -112,20 +106,12 @@ export function LoginForm({ onSubmit, onForgotPassword }: LoginFormProps) {
           >
             {t('login.forgotPassword')}
           </button>
-        </div>
-        <PasswordInput
-          id="login-password"
-          autoComplete="current-password"
-          placeholder={t('login.passwordPlaceholder')}
-          showLabel={t('login.showPassword')}
-          hideLabel={t('login.hidePassword')}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'login-password-error' : undefined}
-          disabled={isDisabled}
-          {...passwordField}
-        />
-        <FieldError id="login-password-error" message={errors.password?.message} />
-      </div>
+        }
+        autoComplete="current-password"
+        placeholder={t('login.passwordPlaceholder')}
+        disabled={isDisabled}
+        {...register('password')}
+      />
 
       <div className="flex items-center gap-2">
         <Controller

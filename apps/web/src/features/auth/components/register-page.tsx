@@ -5,14 +5,12 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { FieldError } from '@/components/field-error';
+import { TextField } from '@/components/form/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useAuth } from '../hooks/use-auth';
 import { AuthLayout } from './auth-layout';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-field';
 import { PasswordStrengthBadge } from './password-strength-badge';
 
 const LINK_CLASS =
@@ -46,66 +44,51 @@ export function RegisterPage() {
     await navigate('/dashboard', { replace: true });
   };
 
-  const fieldProps = (name: keyof RegisterFormInput, id: string) => ({
-    id,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-error` : undefined,
-    disabled: isSubmitting,
-  });
-
   return (
     <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')}>
       <form noValidate onSubmit={handleSubmit(handleValidSubmit)} className="grid gap-4">
-        <div className="grid gap-2">
-          <Label htmlFor="register-name">{t('register.fullName')}</Label>
-          <Input
-            autoComplete="name"
-            placeholder={t('register.fullNamePlaceholder')}
-            {...fieldProps('full_name', 'register-name')}
-            {...register('full_name')}
-          />
-          <FieldError id="register-name-error" message={errors.full_name?.message} />
-        </div>
+        <TextField
+          id="register-name"
+          label={t('register.fullName')}
+          error={errors.full_name?.message}
+          autoComplete="name"
+          placeholder={t('register.fullNamePlaceholder')}
+          disabled={isSubmitting}
+          {...register('full_name')}
+        />
 
-        <div className="grid gap-2">
-          <Label htmlFor="register-email">{t('register.email')}</Label>
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t('login.emailPlaceholder')}
-            {...fieldProps('email', 'register-email')}
-            {...register('email')}
-          />
-          <FieldError id="register-email-error" message={errors.email?.message} />
-        </div>
+        <TextField
+          id="register-email"
+          label={t('register.email')}
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('login.emailPlaceholder')}
+          disabled={isSubmitting}
+          {...register('email')}
+        />
 
-        <div className="grid gap-2">
-          <Label htmlFor="register-password">{t('register.password')}</Label>
-          <PasswordInput
-            autoComplete="new-password"
-            placeholder={t('register.passwordPlaceholder')}
-            showLabel={t('login.showPassword')}
-            hideLabel={t('login.hidePassword')}
-            {...fieldProps('password', 'register-password')}
-            {...register('password')}
-          />
-          <FieldError id="register-password-error" message={errors.password?.message} />
-          <PasswordStrengthBadge password={password} />
-        </div>
+        <PasswordField
+          id="register-password"
+          label={t('register.password')}
+          error={errors.password?.message}
+          footer={<PasswordStrengthBadge password={password} />}
+          autoComplete="new-password"
+          placeholder={t('register.passwordPlaceholder')}
+          disabled={isSubmitting}
+          {...register('password')}
+        />
 
-        <div className="grid gap-2">
-          <Label htmlFor="register-confirm">{t('register.confirmPassword')}</Label>
-          <PasswordInput
-            autoComplete="new-password"
-            placeholder={t('register.confirmPasswordPlaceholder')}
-            showLabel={t('login.showPassword')}
-            hideLabel={t('login.hidePassword')}
-            {...fieldProps('confirmPassword', 'register-confirm')}
-            {...register('confirmPassword')}
-          />
-          <FieldError id="register-confirm-error" message={errors.confirmPassword?.message} />
-        </div>
+        <PasswordField
+          id="register-confirm"
+          label={t('register.confirmPassword')}
+          error={errors.confirmPassword?.message}
+          autoComplete="new-password"
+          placeholder={t('register.confirmPasswordPlaceholder')}
+          disabled={isSubmitting}
+          {...register('confirmPassword')}
+        />
 
         {serverError && (
           <Alert variant="destructive">

@@ -7,14 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirmPasswordReset } from '@/api/auth';
-import { FieldError } from '@/components/field-error';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { getErrorMessage } from '@/lib/http';
 import { endSession } from '../utils/session';
 import { AuthLayout } from './auth-layout';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-field';
 import { PasswordStrengthBadge } from './password-strength-badge';
 
 const LINK_CLASS =
@@ -80,38 +78,26 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout title={t('reset.title')} subtitle={t('reset.subtitle')}>
       <form noValidate onSubmit={handleSubmit(handleValidSubmit)} className="grid gap-4">
-        <div className="grid gap-2">
-          <Label htmlFor="reset-password">{t('reset.password')}</Label>
-          <PasswordInput
-            id="reset-password"
-            autoComplete="new-password"
-            placeholder={t('register.passwordPlaceholder')}
-            showLabel={t('login.showPassword')}
-            hideLabel={t('login.hidePassword')}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? 'reset-password-error' : undefined}
-            disabled={isSaving}
-            {...register('password')}
-          />
-          <FieldError id="reset-password-error" message={errors.password?.message} />
-          <PasswordStrengthBadge password={password} />
-        </div>
+        <PasswordField
+          id="reset-password"
+          label={t('reset.password')}
+          error={errors.password?.message}
+          footer={<PasswordStrengthBadge password={password} />}
+          autoComplete="new-password"
+          placeholder={t('register.passwordPlaceholder')}
+          disabled={isSaving}
+          {...register('password')}
+        />
 
-        <div className="grid gap-2">
-          <Label htmlFor="reset-confirm">{t('reset.confirmPassword')}</Label>
-          <PasswordInput
-            id="reset-confirm"
-            autoComplete="new-password"
-            placeholder={t('register.confirmPasswordPlaceholder')}
-            showLabel={t('login.showPassword')}
-            hideLabel={t('login.hidePassword')}
-            aria-invalid={errors.confirmPassword ? true : undefined}
-            aria-describedby={errors.confirmPassword ? 'reset-confirm-error' : undefined}
-            disabled={isSaving}
-            {...register('confirmPassword')}
-          />
-          <FieldError id="reset-confirm-error" message={errors.confirmPassword?.message} />
-        </div>
+        <PasswordField
+          id="reset-confirm"
+          label={t('reset.confirmPassword')}
+          error={errors.confirmPassword?.message}
+          autoComplete="new-password"
+          placeholder={t('register.confirmPasswordPlaceholder')}
+          disabled={isSaving}
+          {...register('confirmPassword')}
+        />
 
         {confirm.isError && (
           <Alert variant="destructive">

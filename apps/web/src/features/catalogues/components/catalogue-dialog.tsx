@@ -12,7 +12,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useCreateCatalogueItem, useUpdateCatalogueItem } from '@/api/catalogues';
-import { FieldError } from '@/components/field-error';
+import { FormField, TextField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -22,8 +22,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { getErrorMessage, HttpError } from '@/lib/http';
 import { upperCaseInPlace } from '../utils/upper-case-input';
@@ -136,69 +134,55 @@ function CatalogueForm({ resource, item, isSaving, onCancel, onSubmit }: Catalog
 
   return (
     <form noValidate className="grid gap-4" onSubmit={handleSubmit(handleValidSubmit)}>
-      <div className="grid gap-2">
-        <Label htmlFor="catalogue-name">{t('form.name')}</Label>
-        <Input
-          id="catalogue-name"
-          autoComplete="off"
-          autoFocus
-          placeholder={t('form.namePlaceholder')}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? 'catalogue-name-error' : undefined}
-          disabled={isSaving}
-          {...nameField}
-          onChange={(event) => {
-            upperCaseInPlace(event.target);
-            return nameField.onChange(event);
-          }}
-        />
-        <FieldError id="catalogue-name-error" message={errors.name?.message} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="catalogue-label">{t('form.label')}</Label>
-        <Input
-          id="catalogue-label"
-          autoComplete="off"
-          placeholder={t('form.labelPlaceholder')}
-          aria-invalid={errors.label ? true : undefined}
-          aria-describedby={errors.label ? 'catalogue-label-error' : undefined}
-          disabled={isSaving}
-          {...labelField}
-          onChange={(event) => {
-            upperCaseInPlace(event.target);
-            return labelField.onChange(event);
-          }}
-        />
-        <FieldError id="catalogue-label-error" message={errors.label?.message} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="catalogue-status">{t('form.status')}</Label>
-        <Controller
-          control={control}
-          name="status"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange} disabled={isSaving}>
-              <SelectTrigger
-                id="catalogue-status"
-                className="w-full"
-                ref={field.ref}
-                onBlur={field.onBlur}
-                aria-invalid={errors.status ? true : undefined}
-              >
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {RECORD_STATUSES.map((status) => (
-                  <SelectItem key={status} value={status}>
-                    {t(`status.${status}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-        <FieldError id="catalogue-status-error" message={errors.status?.message} />
-      </div>
+      <TextField
+        id="catalogue-name"
+        label={t('form.name')}
+        error={errors.name?.message}
+        autoComplete="off"
+        autoFocus
+        placeholder={t('form.namePlaceholder')}
+        disabled={isSaving}
+        {...nameField}
+        onChange={(event) => {
+          upperCaseInPlace(event.target);
+          return nameField.onChange(event);
+        }}
+      />
+      <TextField
+        id="catalogue-label"
+        label={t('form.label')}
+        error={errors.label?.message}
+        autoComplete="off"
+        placeholder={t('form.labelPlaceholder')}
+        disabled={isSaving}
+        {...labelField}
+        onChange={(event) => {
+          upperCaseInPlace(event.target);
+          return labelField.onChange(event);
+        }}
+      />
+      <FormField id="catalogue-status" label={t('form.status')} error={errors.status?.message}>
+        {(fieldControl) => (
+          <Controller
+            control={control}
+            name="status"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange} disabled={isSaving}>
+                <SelectTrigger {...fieldControl} className="w-full" ref={field.ref} onBlur={field.onBlur}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {RECORD_STATUSES.map((status) => (
+                    <SelectItem key={status} value={status}>
+                      {t(`status.${status}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        )}
+      </FormField>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel} disabled={isSaving}>
           {t('form.cancel')}
