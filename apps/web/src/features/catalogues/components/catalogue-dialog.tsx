@@ -8,6 +8,7 @@ import {
   RECORD_STATUSES,
 } from '@funil/shared';
 import { Loader2Icon } from 'lucide-react';
+import type { ChangeEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -129,8 +130,17 @@ function CatalogueForm({ resource, item, isSaving, onCancel, onSubmit }: Catalog
     }
   }
 
-  const nameField = register('name');
-  const labelField = register('label');
+  // Names and labels are kept in capitals, upper-cased as they are typed.
+  const registerUpperCase = (name: 'name' | 'label') => {
+    const field = register(name);
+    return {
+      ...field,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        upperCaseInPlace(event.target);
+        return field.onChange(event);
+      },
+    };
+  };
 
   return (
     <form noValidate className="grid gap-4" onSubmit={handleSubmit(handleValidSubmit)}>
@@ -142,11 +152,7 @@ function CatalogueForm({ resource, item, isSaving, onCancel, onSubmit }: Catalog
         autoFocus
         placeholder={t('form.namePlaceholder')}
         disabled={isSaving}
-        {...nameField}
-        onChange={(event) => {
-          upperCaseInPlace(event.target);
-          return nameField.onChange(event);
-        }}
+        {...registerUpperCase('name')}
       />
       <TextField
         id="catalogue-label"
@@ -155,11 +161,7 @@ function CatalogueForm({ resource, item, isSaving, onCancel, onSubmit }: Catalog
         autoComplete="off"
         placeholder={t('form.labelPlaceholder')}
         disabled={isSaving}
-        {...labelField}
-        onChange={(event) => {
-          upperCaseInPlace(event.target);
-          return labelField.onChange(event);
-        }}
+        {...registerUpperCase('label')}
       />
       <FormField id="catalogue-status" label={t('form.status')} error={errors.status?.message}>
         {(fieldControl) => (
