@@ -1,19 +1,10 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { config as loadDotenv } from 'dotenv';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError } from './config';
+import { loadConfigFromEnvironment } from './config-from-environment';
 
-// A .env in the working directory fills in what the environment does not already set.
-// npm -w runs scripts inside apps/api; INIT_CWD is where the user typed the command (the repo
-// root for `npm run dev`/`seed:demo`), so .env and a relative DATA_DIR mean the same as for `npm start`.
-const cwd = process.env.INIT_CWD ?? process.cwd();
-const envFile = resolve(cwd, '.env');
-if (existsSync(envFile)) loadDotenv({ path: envFile, override: false, quiet: true });
-
-let config: ReturnType<typeof loadConfig>;
+let config: Config;
 try {
-  config = loadConfig(process.env, cwd);
+  config = loadConfigFromEnvironment();
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   // An operator's mistake, not a crash: the list of problems, no stack trace.

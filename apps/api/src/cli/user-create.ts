@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { config as loadDotenv } from 'dotenv';
-import { ConfigError, loadConfig } from '../config';
-import { createDb } from '../db/client';
-import { runMigrations } from '../db/migrate';
+import { ConfigError } from '../config';
+import { loadConfigFromEnvironment } from '../config-from-environment';
+import { withMigratedDatabase } from '../db/with-migrated-database';
 import { CliError, runUserCreate } from './user-create-command';
 
 /** Asks on the terminal, echoing nothing of what is typed. */
@@ -37,19 +34,9 @@ async function readPassword(): Promise<string> {
 }
 
 async function main() {
-  // npm -w runs scripts inside apps/api; INIT_CWD is where the user typed the command, so .env
-  // and a relative DATA_DIR mean the same as for `npm start`.
-  const cwd = process.env.INIT_CWD ?? process.cwd();
-  const envFile = resolve(cwd, '.env');
-  if (existsSync(envFile)) loadDotenv({ path: envFile, override: false, quiet: true });
-  const config = loadConfig(process.env, cwd);
-  const handle = await createDb(config);
-  try {
-    await runMigrations(handle);
-    await runUserCreate(handle.db, process.argv.slice(2), { readPassword, out: (line) => console.log(line) });
-  } finally {
-    await handle.close();
-  }
+  await withMigratedDatabase(loadConfigFromEnvironment(), ({ db }) =>
+    runUserCreate(db, process.argv.slice(2), { readPassword, out: (line) => console.log(line) }),
+  );
 }
 
 main().catch((error: unknown) => {

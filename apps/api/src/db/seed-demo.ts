@@ -3,15 +3,12 @@
  * as the server). Refuses to run when brands exist, so it never mixes demo rows into real data;
  * everything is written in one transaction, so a failed run leaves nothing behind and can be retried.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { CONTRACT_STATUSES, PROSPECTUS_YEARS, type Role, withCnpjCheckDigits } from '@funil/shared';
-import { config as loadDotenv } from 'dotenv';
 import { count, inArray } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError } from '../config';
+import { loadConfigFromEnvironment } from '../config-from-environment';
 import { hashPassword } from '../lib/password';
-import { createDb } from './client';
-import { runMigrations } from './migrate';
+import { withMigratedDatabase } from './with-migrated-database';
 import {
   brands,
   contacts,
@@ -118,16 +115,7 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '');
 
 async function main() {
-  // npm -w runs scripts inside apps/api; INIT_CWD is where the user typed the command (the repo
-  // root for `npm run dev`/`seed:demo`), so .env and a relative DATA_DIR mean the same as for `npm start`.
-  const cwd = process.env.INIT_CWD ?? process.cwd();
-  const envFile = resolve(cwd, '.env');
-  if (existsSync(envFile)) loadDotenv({ path: envFile, override: false, quiet: true });
-  const config = loadConfig(process.env, cwd);
-  const handle = await createDb(config);
-  try {
-    await runMigrations(handle);
-    const { db } = handle;
+  await withMigratedDatabase(loadConfigFromEnvironment(), async ({ db }) => {
     const [existing] = await db.select({ n: count() }).from(brands);
     if ((existing?.n ?? 0) > 0) {
       console.error(
@@ -286,9 +274,7 @@ async function main() {
       const note = created.includes(user.email) ? '' : ' (already existed: password unchanged)';
       console.log(`  ${user.email.padEnd(24)} ${DEMO_PASSWORD}   roles: ${user.roles.join(', ')}${note}`);
     }
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 main().catch((error: unknown) => {
