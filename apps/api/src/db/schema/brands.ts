@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, recordStatusCheck, updatedAt } from './columns';
+import { createdAt, id, recordStatus, recordStatusCheck, updatedAt } from './columns';
 
 export const brands = pgTable(
   'brands',
@@ -14,9 +14,7 @@ export const brands = pgTable(
     segmentation: text('segmentation'),
     responsible: text('responsible'),
     description: text('description'),
-    status: text('status', { enum: ['active', 'inactive'] })
-      .notNull()
-      .default('active'),
+    status: recordStatus(),
     /** File name under DATA_DIR/uploads; the hash versions the public URL for long caching. */
     imageFile: text('image_file'),
     imageHash: text('image_hash'),
@@ -51,9 +49,7 @@ export const contacts = pgTable(
     flag: text('flag', { enum: ['principal', 'secundario'] })
       .notNull()
       .default('secundario'),
-    status: text('status', { enum: ['active', 'inactive'] })
-      .notNull()
-      .default('active'),
+    status: recordStatus(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

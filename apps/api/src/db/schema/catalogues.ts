@@ -1,5 +1,5 @@
 import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, recordStatusCheck, updatedAt } from './columns';
+import { createdAt, id, recordStatus, recordStatusCheck, updatedAt } from './columns';
 
 // The three catalogues share one shape (API.md "Catalogues"); names are stored upper-cased.
 const catalogueTable = <const N extends string>(name: N) =>
@@ -9,9 +9,7 @@ const catalogueTable = <const N extends string>(name: N) =>
       id: id(),
       name: text('name').notNull().unique(),
       label: text('label').notNull(),
-      status: text('status', { enum: ['active', 'inactive'] })
-        .notNull()
-        .default('active'),
+      status: recordStatus(),
       createdAt: createdAt(),
       updatedAt: updatedAt(),
     },

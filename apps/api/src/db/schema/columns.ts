@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { numeric, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { RECORD_STATUSES } from '@funil/shared';
+import { numeric, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Shared column builders: every table gets database-generated uuids and UTC-aware timestamps.
 
@@ -20,5 +21,8 @@ export const updatedAt = () =>
 export const money = (name: string) =>
   numeric(name, { precision: 14, scale: 2, mode: 'number' }).notNull().default(0);
 
-/** `status` of catalogues, brands and contacts. */
+/** `status` of catalogues, brands and contacts: active or inactive, active by default. */
+export const recordStatus = () => text('status', { enum: RECORD_STATUSES }).notNull().default('active');
+
+/** The check that keeps `status` to those two values in the database too. */
 export const recordStatusCheck = (column: string) => sql.raw(`${column} in ('active', 'inactive')`);
