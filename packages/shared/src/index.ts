@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './i18n/message-key';
 export * from './locales';
+export * from './policy/permissions';
 export * from './schemas/auth';
 export * from './schemas/catalogues';
 export * from './schemas/common';

@@ -126,3 +126,10 @@ export const googleConfigResponseSchema = z.object({
 export type GoogleConfigResponse = z.infer<typeof googleConfigResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
+
+/**
+ * `GET /api/auth/setup` (public): whether the installation has been claimed. While no account
+ * exists, the login page says that the first account registered becomes the administrator.
+ */
+export const setupStatusResponseSchema = z.object({ has_users: z.boolean() });
+export type SetupStatusResponse = z.infer<typeof setupStatusResponseSchema>;
