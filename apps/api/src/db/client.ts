@@ -42,7 +42,7 @@ const withTimeout = async (work: Promise<unknown>): Promise<boolean> => {
 };
 
 export function pgliteHandle(client: PGlite): DbHandle {
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db: Database = drizzlePglite({ client, schema });
   let closed = false;
   return {
     db,
@@ -58,7 +58,7 @@ export function pgliteHandle(client: PGlite): DbHandle {
 }
 
 export function postgresHandle(pool: pg.Pool): DbHandle {
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  const db: Database = drizzleNodePg({ client: pool, schema });
   let closed = false;
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
