@@ -35,7 +35,7 @@ function signal() {
  * lets it go on; the test also hears when the app starts closing (a preClose hook registered after
  * the graceful-close plugin's, so Connection: close is already on by then).
  */
-async function appWithGatedRoute(path: string, work: () => Promise<number>) {
+async function appWithGatedRoute(path: string, work: (app: App) => Promise<number>) {
   const app: App = await buildTestApp();
   const entered = signal();
   const gate = signal();
@@ -46,7 +46,7 @@ async function appWithGatedRoute(path: string, work: () => Promise<number>) {
   app.get(path, { config: { access: 'public' } }, async () => {
     entered.fire();
     await gate.fired;
-    return { rows: await work() };
+    return { rows: await work(app) };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -56,12 +56,11 @@ async function appWithGatedRoute(path: string, work: () => Promise<number>) {
 
 describe('closing the app (what SIGTERM does)', () => {
   it('finishes a request in flight, database work included, then closes at once', async () => {
-    let app: App | undefined;
-    const route = await appWithGatedRoute('/api/test-slow', async () => {
-      const rows = await (app as App).db.select().from(franchises).limit(1);
+    const route = await appWithGatedRoute('/api/test-slow', async (app) => {
+      const rows = await app.db.select().from(franchises).limit(1);
       return rows.length;
     });
-    app = route.app;
+    const { app } = route;
 
     const inFlight = keepAliveGet(route.port, '/api/test-slow');
     await route.entered.fired;
@@ -80,17 +79,16 @@ describe('closing the app (what SIGTERM does)', () => {
   });
 
   it('lets a handler whose client hung up finish its database work before the database closes', async () => {
-    let app: App | undefined;
     let queried: Promise<number> = Promise.resolve(-1);
-    const route = await appWithGatedRoute('/api/test-abandoned', () => {
-      queried = (app as App).db
+    const route = await appWithGatedRoute('/api/test-abandoned', (app) => {
+      queried = app.db
         .select()
         .from(franchises)
         .limit(1)
         .then((rows) => rows.length);
       return queried;
     });
-    app = route.app;
+    const { app } = route;
 
     const abandoned = request({ host: '127.0.0.1', port: route.port, path: '/api/test-abandoned' });
     abandoned.on('error', () => undefined);
