@@ -182,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         // The provider is unreachable: offering a button that cannot work helps nobody.
         request.log.warn({ err: error }, 'OpenID discovery failed');
-        return { enabled: false, client_id: googleClient.clientId, authorize_url: null };
+        return { enabled: false, client_id: null, authorize_url: null };
       }
     },
   );
