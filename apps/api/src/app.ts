@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { createDb, type DbHandle } from './db/client';
 import { runMigrations } from './db/migrate';
 import { genReqId, loggerOptions } from './lib/logger';
+import { RequestLogController } from './lib/request-log';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogues/catalogues.routes';
 import { franchiseRoutes } from './modules/franchises/franchises.routes';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     genReqId,
+    logController: new RequestLogController(),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Behind a reverse proxy the client address comes from X-Forwarded-For (sessions record it).
     trustProxy: true,
