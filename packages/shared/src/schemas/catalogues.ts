@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, RECORD_STATUSES } from '../constants';
 import { listQuerySchema, listResponseSchema, queryParam } from './common';
 
-/** The three catalogues (API.md "Catalogues"), by their path under /api. */
+/** The three catalogues (docs/api.md, Catalogues), by their path under /api. */
 export const CATALOGUE_RESOURCES = ['verticals', 'quotas', 'platforms'] as const;
 export type CatalogueResource = (typeof CATALOGUE_RESOURCES)[number];
 

@@ -58,7 +58,7 @@ describe.each(CATALOGUE_RESOURCES)('/api/%s', (resource) => {
     expect(inactive.status).toBe('inactive');
   });
 
-  it('answers the validation messages of API.md, in pt-BR by default and in English when asked', async () => {
+  it('answers the validation messages of docs/api.md, in pt-BR by default and in English when asked', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: ' a ', label: 'ok' }, 'name', 'Nome deve ter no minimo 2 caracteres'],
       [{ name: 'x'.repeat(101), label: 'ok' }, 'name', 'Nome deve ter no maximo 100 caracteres'],
