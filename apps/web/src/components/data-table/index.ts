@@ -6,3 +6,10 @@ export { editActionColumn } from './edit-action-column';
 export { matchesSearch, normalizeSearchText } from './matches-search';
 export { getPageRange, getShownRange, type PageRangeItem } from './page-range';
 export { StatusBadgeCell } from './status-badge-cell';
+export { useLoadError } from './use-load-error';
+export {
+  SEARCH_DEBOUNCE_MS,
+  type ServerTableControls,
+  type ServerTableParams,
+  useServerTableState,
+} from './use-server-table-state';

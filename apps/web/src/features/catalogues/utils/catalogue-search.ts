@@ -1,7 +1,7 @@
 import type { CatalogueItem } from '@funil/shared';
 import { matchesSearch } from '@/components/data-table';
 
-/** SPEC.md §2: the search box matches name or label, case-insensitively, on the client. */
+/** The search box matches name or label, ignoring case and accents, on the client. */
 export const matchesCatalogueItem = (item: CatalogueItem, query: string) =>
   matchesSearch(query, item.name, item.label);
 

@@ -4,36 +4,34 @@ import { PlusIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueListQueryOptions } from '@/api/catalogues';
-import { DataTable } from '@/components/data-table';
+import { DataTable, useLoadError } from '@/components/data-table';
+import { useEditDialog } from '@/components/form/use-edit-dialog';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { getErrorMessage } from '@/lib/http';
 import {
   matchesCatalogueItem,
   STATUS_FILTERS,
   type StatusFilter,
   statusParam,
 } from '../utils/catalogue-search';
-import { catalogueColumns } from './catalogue-columns';
+import { getCatalogueColumns } from './catalogue-columns';
 import { CatalogueDialog } from './catalogue-dialog';
 
-export type CatalogueScreenProps = {
+export type CataloguePageProps = {
   resource: CatalogueResource;
-  /** Admin and manager create and edit (API.md "Roles"); others only read. */
-  canEdit: boolean;
+  /** Create and edit are offered only with the catalogue.write permission; others read. */
+  canManage: boolean;
 };
 
-type DialogState = { open: boolean; item: CatalogueItem | null };
-
 /**
- * The verticals, quota types and platforms screens (SPEC.md §2): one table and one dialog,
- * configured by the resource. The list loads newest first with the chosen status (SPEC.md §7 loads
- * `status=active`; the filter lets an inactive item be found and reactivated).
+ * The verticals, quota types and platforms screens: one table and one dialog, configured by the
+ * resource. The list loads newest first, active items unless the status filter says otherwise
+ * (so an inactive item can be found and reactivated), and is searched and paged on the client.
  */
-export function CatalogueScreen({ resource, canEdit }: CatalogueScreenProps) {
+export function CataloguePage({ resource, canManage }: CataloguePageProps) {
   const { t } = useTranslation('catalogues');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('active');
-  const [dialog, setDialog] = useState<DialogState>({ open: false, item: null });
+  const dialog = useEditDialog<CatalogueItem>();
 
   const query = useQuery({
     ...catalogueListQueryOptions(resource, {
@@ -44,18 +42,21 @@ export function CatalogueScreen({ resource, canEdit }: CatalogueScreenProps) {
     // Switching the status filter keeps the rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
+  const loadError = useLoadError({
+    error: query.error,
+    title: t(`${resource}.loadError`),
+    fallback: t(`${resource}.loadError`),
+    toastId: `${resource}-load-error`,
+  });
 
+  const { openEdit } = dialog;
   const columns = useMemo(
-    () =>
-      catalogueColumns({
-        t,
-        onEdit: canEdit ? (item) => setDialog({ open: true, item }) : null,
-      }),
-    [t, canEdit],
+    () => getCatalogueColumns({ t, onEdit: canManage ? openEdit : undefined }),
+    [t, canManage, openEdit],
   );
 
-  const createButton = canEdit ? (
-    <Button size="sm" onClick={() => setDialog({ open: true, item: null })}>
+  const createButton = canManage ? (
+    <Button size="sm" onClick={dialog.openCreate}>
       <PlusIcon />
       {t(`${resource}.new`)}
     </Button>
@@ -64,6 +65,7 @@ export function CatalogueScreen({ resource, canEdit }: CatalogueScreenProps) {
   return (
     <>
       <DataTable<CatalogueItem>
+        label={t(`${resource}.tableLabel`)}
         columns={columns}
         data={query.data?.data}
         getRowId={(item) => item.id}
@@ -72,7 +74,7 @@ export function CatalogueScreen({ resource, canEdit }: CatalogueScreenProps) {
         isFetching={query.isFetching}
         isError={query.isError}
         errorTitle={t(`${resource}.loadError`)}
-        errorMessage={query.error ? getErrorMessage(query.error, '') || undefined : undefined}
+        errorMessage={loadError}
         onRefresh={() => void query.refetch()}
         searchPlaceholder={t('search')}
         emptyTitle={t(`${resource}.emptyTitle`)}
@@ -81,7 +83,6 @@ export function CatalogueScreen({ resource, canEdit }: CatalogueScreenProps) {
           statusFilter === 'inactive' ? t('statusFilter.noneInactive') : t(`${resource}.emptyDescription`)
         }
         emptyAction={createButton}
-        label={t(`${resource}.tableLabel`)}
         toolbar={
           <>
             <Select value={statusFilter} onValueChange={(value) => setStatusFilter(value as StatusFilter)}>
@@ -100,12 +101,14 @@ export function CatalogueScreen({ resource, canEdit }: CatalogueScreenProps) {
           </>
         }
       />
-      <CatalogueDialog
-        resource={resource}
-        open={dialog.open}
-        item={dialog.item}
-        onOpenChange={(open) => setDialog((previous) => ({ ...previous, open }))}
-      />
+      {canManage && (
+        <CatalogueDialog
+          resource={resource}
+          open={dialog.open}
+          item={dialog.item}
+          onOpenChange={dialog.onOpenChange}
+        />
+      )}
     </>
   );
 }
