@@ -13,7 +13,7 @@ import { http } from '@/lib/http';
 
 export type { CatalogueItem, CatalogueListResponse, CatalogueResource };
 
-/** What the catalogue calls may ask (API.md "Catalogues"); no paging means every row. */
+/** What the catalogue calls may ask (docs/api.md, Catalogues); no paging means every row. */
 export type CatalogueListParams = {
   status?: RecordStatus;
   search?: string;
@@ -62,7 +62,7 @@ export const catalogueListQueryOptions = (resource: CatalogueResource, params: C
     queryFn: ({ signal }) => listCatalogueItems(resource, params, signal),
   });
 
-/** Active items for select boxes (SPEC.md §7: option lists load `status=active`). */
+/** Active items, by name: the option lists of the lead form and the pipeline filters. */
 export const activeCatalogueOptions = (resource: CatalogueResource) =>
   catalogueListQueryOptions(resource, { status: 'active', sort: 'name', order: 'asc' });
 
