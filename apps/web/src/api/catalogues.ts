@@ -30,8 +30,6 @@ export const catalogueKeys = {
   lists: (resource: CatalogueResource) => [...catalogueKeys.resource(resource), 'list'] as const,
   list: (resource: CatalogueResource, params: CatalogueListParams) =>
     [...catalogueKeys.lists(resource), params] as const,
-  detail: (resource: CatalogueResource, id: string) =>
-    [...catalogueKeys.resource(resource), 'detail', id] as const,
 };
 
 const itemPath = (resource: CatalogueResource, id: string) => `/api/${resource}/${encodeURIComponent(id)}`;
@@ -42,10 +40,6 @@ export function listCatalogueItems(
   signal?: AbortSignal,
 ) {
   return http.get<CatalogueListResponse>(`/api/${resource}`, { params, signal });
-}
-
-export function getCatalogueItem(resource: CatalogueResource, id: string, signal?: AbortSignal) {
-  return http.get<CatalogueItem>(itemPath(resource, id), { signal });
 }
 
 export function createCatalogueItem(resource: CatalogueResource, body: CatalogueCreateBody) {
@@ -65,12 +59,6 @@ export const catalogueListQueryOptions = (resource: CatalogueResource, params: C
 /** Active items, by name: the option lists of the lead form and the pipeline filters. */
 export const activeCatalogueOptions = (resource: CatalogueResource) =>
   catalogueListQueryOptions(resource, { status: 'active', sort: 'name', order: 'asc' });
-
-export const catalogueItemQueryOptions = (resource: CatalogueResource, id: string) =>
-  queryOptions({
-    queryKey: catalogueKeys.detail(resource, id),
-    queryFn: ({ signal }) => getCatalogueItem(resource, id, signal),
-  });
 
 export function useCreateCatalogueItem(resource: CatalogueResource) {
   const queryClient = useQueryClient();

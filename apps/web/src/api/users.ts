@@ -13,7 +13,6 @@ export type UserUpdateBody = UserUpdateInput;
 export const userKeys = {
   all: ['api', 'users'] as const,
   lists: () => [...userKeys.all, 'list'] as const,
-  detail: (id: string) => [...userKeys.all, 'detail', id] as const,
 };
 
 /** The user list fetches everything (no page/limit: every row on one page). */

@@ -10,6 +10,7 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
+import { CATALOGUE_PAGE_SIZES } from '@funil/shared';
 import { AlertCircleIcon, InboxIcon, RefreshCwIcon, SearchXIcon } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,9 +33,6 @@ declare module '@tanstack/react-table' {
     className?: string;
   }
 }
-
-/** Catalogue and user lists offer 5, 10, 15 or 20 rows a page, 5 by default. */
-export const DEFAULT_PAGE_SIZES = [5, 10, 15, 20] as const;
 
 // Every row has this height, skeletons included, so nothing moves when the data arrives.
 const ROW_CLASS = 'h-12';
@@ -61,6 +59,7 @@ type DataTableBaseProps<TData> = {
   /** Refresh button and 'Tentar Novamente'. */
   onRefresh: () => void;
   searchPlaceholder?: string;
+  /** The page-size choices, the first being the default; the catalogue lists' 5, 10, 15, 20 unless given. */
   pageSizes?: readonly number[];
   emptyTitle?: string;
   emptyDescription?: string;
@@ -114,7 +113,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
     errorMessage,
     onRefresh,
     searchPlaceholder,
-    pageSizes = DEFAULT_PAGE_SIZES,
+    pageSizes = CATALOGUE_PAGE_SIZES,
     emptyTitle,
     emptyDescription,
     emptyAction,
