@@ -41,7 +41,7 @@ export function DataTableToolbar({
   const placeholder = searchPlaceholder ?? t('search');
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <div className="relative w-full sm:w-72">
+      <div className="relative w-full sm:w-80">
         <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
         <Input
           type="search"

@@ -13,3 +13,4 @@ export {
   type ServerTableParams,
   useServerTableState,
 } from './use-server-table-state';
+export { STATUS_FILTERS, type StatusFilter, StatusFilterSelect, statusParam } from './status-filter';

@@ -4,16 +4,16 @@ import { PlusIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueListQueryOptions } from '@/api/catalogues';
-import { DataTable, useLoadError } from '@/components/data-table';
+import {
+  DataTable,
+  type StatusFilter,
+  StatusFilterSelect,
+  statusParam,
+  useLoadError,
+} from '@/components/data-table';
 import { useEditDialog } from '@/components/form/use-edit-dialog';
 import { Button } from '@/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import {
-  matchesCatalogueItem,
-  STATUS_FILTERS,
-  type StatusFilter,
-  statusParam,
-} from '../utils/catalogue-search';
+import { matchesCatalogueItem } from '../utils/catalogue-search';
 import { getCatalogueColumns } from './catalogue-columns';
 import { CatalogueDialog } from './catalogue-dialog';
 
@@ -85,18 +85,16 @@ export function CataloguePage({ resource, canManage }: CataloguePageProps) {
         emptyAction={createButton}
         toolbar={
           <>
-            <Select value={statusFilter} onValueChange={(value) => setStatusFilter(value as StatusFilter)}>
-              <SelectTrigger size="sm" className="w-32" aria-label={t('statusFilter.label')}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {STATUS_FILTERS.map((filter) => (
-                  <SelectItem key={filter} value={filter}>
-                    {t(`statusFilter.${filter}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <StatusFilterSelect
+              value={statusFilter}
+              onChange={setStatusFilter}
+              label={t('statusFilter.label')}
+              optionLabels={{
+                active: t('statusFilter.active'),
+                inactive: t('statusFilter.inactive'),
+                all: t('statusFilter.all'),
+              }}
+            />
             {createButton}
           </>
         }
