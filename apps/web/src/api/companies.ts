@@ -1,4 +1,4 @@
-import type { CompanyRecord } from '@funil/shared';
+import { type CompanyRecord, normalizeCnpj } from '@funil/shared';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
@@ -10,7 +10,7 @@ export type { CompanyRecord };
  * the record for 30 days itself.
  */
 export function lookupCompany(cnpj: string) {
-  return http.get<CompanyRecord>(`/api/companies/${encodeURIComponent(cnpj)}`);
+  return http.get<CompanyRecord>(`/api/companies/${encodeURIComponent(normalizeCnpj(cnpj))}`);
 }
 
 export function useCompanyLookup() {
