@@ -1,4 +1,4 @@
-import { JSON_BODY_LIMIT_BYTES } from '@funil/shared';
+import { CATALOGUE_RESOURCES, JSON_BODY_LIMIT_BYTES } from '@funil/shared';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, {
   type FastifyBaseLogger,
@@ -12,9 +12,10 @@ import type { Config } from './config';
 import { createDb, type DbHandle } from './db/client';
 import { runMigrations } from './db/migrate';
 import { genReqId, loggerOptions } from './lib/logger';
-import { cataloguesModule } from './modules/catalogues/catalogues.routes';
-import { franchisesModule } from './modules/franchises/franchises.routes';
+import { RequestLogController } from './lib/request-log';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogueRoutes } from './modules/catalogues/catalogues.routes';
+import { franchiseRoutes } from './modules/franchises/franchises.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { webDistDir } from './paths';
@@ -24,7 +25,9 @@ import { errorBody, errorsPlugin, translateFor } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { housekeepingPlugin } from './plugins/housekeeping';
 import { i18nPlugin } from './plugins/i18n';
+import { mailPlugin } from './plugins/mail';
 import { openapiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 
@@ -71,6 +74,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     genReqId,
+    logController: new RequestLogController(),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Behind a reverse proxy the client address comes from X-Forwarded-For (sessions record it).
     trustProxy: true,
@@ -97,22 +101,28 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(dbPlugin, { handle });
   // Before any route (the docs' included), so its onRoute check sees every /api route.
   await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
   await app.register(housekeepingPlugin);
+  await app.register(mailPlugin);
   await app.register(openapiPlugin);
 
   await app.register(
     async (api) => {
-      // API.md: an empty query parameter (`name=`) is treated as absent, for every route.
+      // An empty query parameter (`name=`) is treated as absent, for every route (docs/api.md, General).
       api.addHook('preValidation', async (request) => {
         const query = request.query as Record<string, unknown> | undefined;
         if (!query || typeof query !== 'object') return;
         for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
       });
-      await api.register(healthRoutes);
+      // Every module declares its routes relative to its resource ('/', '/:id') and is mounted
+      // here, under the path it serves: this list is the whole map of /api.
+      await api.register(healthRoutes, { prefix: '/health' });
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/users' });
-      await api.register(cataloguesModule);
-      await api.register(franchisesModule);
+      for (const resource of CATALOGUE_RESOURCES) {
+        await api.register(catalogueRoutes, { prefix: `/${resource}`, resource });
+      }
+      await api.register(franchiseRoutes, { prefix: '/franchises' });
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { isDocsRoute } from '../src/plugins/auth';
-import { ACCESS_MATRIX, CALLERS, type MatrixContext, uniqueSuffix } from './access-matrix';
+import { ACCESS_MATRIX, CALLER_ROLES, CALLERS, type MatrixContext, uniqueSuffix } from './access-matrix';
 import { buildTestApp } from './build-test-app';
 import { signIn } from './sign-in';
 
@@ -15,11 +15,11 @@ describe('role × endpoint matrix', () => {
     app = await buildTestApp();
     await app.ready();
     // The admin first: the installation has its first account before anyone registers.
-    const admin = await signIn(app, { roles: ['admin'] });
+    const admin = await signIn(app, { roles: [...CALLER_ROLES.admin] });
     users = {
       admin,
-      manager: await signIn(app, { roles: ['manager'] }),
-      user: await signIn(app, { roles: ['user'] }),
+      manager: await signIn(app, { roles: [...CALLER_ROLES.manager] }),
+      user: await signIn(app, { roles: [...CALLER_ROLES.user] }),
     };
   });
   afterAll(() => app.close());

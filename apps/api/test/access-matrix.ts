@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { hasPermission, type Permission, type Role } from '@funil/shared';
 import type { App } from '../src/app';
 import { type SignedIn, signIn } from './sign-in';
 
 /**
- * Role × endpoint matrix (API.md "Roles"). access-matrix.test.ts calls every row once per caller
- * and expects exactly these statuses; it FAILS when a route of the app has no row here, so a new
- * route is not done until its row is added.
+ * Role × endpoint matrix. access-matrix.test.ts calls every row once per caller and expects exactly
+ * these statuses; it FAILS when a route of the app has no row here, so a new route is not done
+ * until its row is added. Rows of permission-gated routes take their statuses from the shared
+ * policy (packages/shared/src/policy/permissions.ts) through `permitted`, so the test checks the
+ * API's answers against the policy that the screens read too.
  *
  * To add a route: append a row with the route's method and url pattern exactly as registered
  * (`/api/verticals/:id`), the status each caller must get, and, when the call needs a concrete
@@ -14,12 +17,20 @@ import { type SignedIn, signIn } from './sign-in';
  */
 export const CALLERS = ['anonymous', 'user', 'manager', 'admin'] as const;
 export type Caller = (typeof CALLERS)[number];
+export type SignedInCaller = Exclude<Caller, 'anonymous'>;
+
+/** The roles each signed-in caller holds (the test signs them in with these). */
+export const CALLER_ROLES = {
+  user: ['user'],
+  manager: ['manager'],
+  admin: ['admin'],
+} as const satisfies Record<SignedInCaller, readonly Role[]>;
 
 export type MatrixContext = {
   app: App;
   caller: Caller;
   /** The signed-in callers (their user rows), anonymous excluded. */
-  users: Record<Exclude<Caller, 'anonymous'>, SignedIn>;
+  users: Record<SignedInCaller, SignedIn>;
   /** A unique suffix for names and emails. */
   unique: () => string;
 };
@@ -40,19 +51,11 @@ const all = (status: number): Record<Caller, number> => ({
   admin: status,
 });
 const signedIn = (status: number): Record<Caller, number> => ({ ...all(status), anonymous: 401 });
-const adminOnly = (status: number): Record<Caller, number> => ({
-  anonymous: 401,
-  user: 403,
-  manager: 403,
-  admin: status,
-});
-/** Admin and manager (catalogue writes, deletes of brands/contacts/leads). */
-export const managers = (status: number): Record<Caller, number> => ({
-  anonymous: 401,
-  user: 403,
-  manager: status,
-  admin: status,
-});
+/** A route needing `permission`: `status` for the callers the policy grants it, 403 for the rest. */
+export const permitted = (permission: Permission, status: number): Record<Caller, number> => {
+  const answer = (caller: SignedInCaller) => (hasPermission(CALLER_ROLES[caller], permission) ? status : 403);
+  return { anonymous: 401, user: answer('user'), manager: answer('manager'), admin: answer('admin') };
+};
 
 const freshUser = (ctx: MatrixContext) => signIn(ctx.app, { email: `matrix-${ctx.unique()}@example.com` });
 
@@ -63,9 +66,9 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   {
     method: 'POST',
     url: '/api/auth/register',
-    // Plain registrations are public; a body with `roles` is the admin-only part, and anyone else
-    // sending one gets 403 (API.md), the anonymous caller included.
-    expect: { ...adminOnly(201), anonymous: 403 },
+    // Plain registrations are public; a body with `roles` needs user.manage, and anyone else
+    // sending one gets 403, the anonymous caller included.
+    expect: { ...permitted('user.manage', 201), anonymous: 403 },
     request: (ctx) => ({
       payload: {
         name: 'Conta Matriz',
@@ -96,6 +99,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     },
   },
   { method: 'GET', url: '/api/auth/me', expect: signedIn(200) },
+  { method: 'GET', url: '/api/auth/setup', expect: all(200) },
   {
     method: 'POST',
     url: '/api/auth/reset-password',
@@ -128,7 +132,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   {
     method: 'POST',
     url: '/api/users',
-    expect: adminOnly(201),
+    expect: permitted('user.manage', 201),
     request: (ctx) => ({
       payload: {
         name: 'Novo Usuario',
@@ -141,7 +145,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   {
     method: 'PATCH',
     url: '/api/users/:id',
-    expect: adminOnly(200),
+    expect: permitted('user.manage', 200),
     request: async (ctx) => ({
       url: `/api/users/${(await freshUser(ctx)).user.id}`,
       payload: { name: 'Outro Nome' },
@@ -161,7 +165,7 @@ async function catalogueItem(ctx: MatrixContext, resource: string): Promise<stri
   return (response.json() as { id: string }).id;
 }
 
-// Catalogues (API.md "Catalogues"): anyone signed in reads; admin and manager write.
+// Catalogues: anyone signed in reads; writing needs catalogue.write.
 for (const resource of ['verticals', 'quotas', 'platforms'] as const) {
   ACCESS_MATRIX.push(
     { method: 'GET', url: `/api/${resource}`, expect: signedIn(200) },
@@ -174,13 +178,13 @@ for (const resource of ['verticals', 'quotas', 'platforms'] as const) {
     {
       method: 'POST',
       url: `/api/${resource}`,
-      expect: managers(201),
+      expect: permitted('catalogue.write', 201),
       request: (ctx) => ({ payload: { name: `NOVO ${ctx.unique()}`, label: 'ROTULO' } }),
     },
     {
       method: 'PATCH',
       url: `/api/${resource}/:id`,
-      expect: managers(200),
+      expect: permitted('catalogue.write', 200),
       request: async (ctx) => ({
         url: `/api/${resource}/${await catalogueItem(ctx, resource)}`,
         payload: { label: 'OUTRO ROTULO' },
@@ -189,7 +193,7 @@ for (const resource of ['verticals', 'quotas', 'platforms'] as const) {
     {
       method: 'DELETE',
       url: `/api/${resource}/:id`,
-      expect: managers(204),
+      expect: permitted('catalogue.write', 204),
       request: async (ctx) => ({ url: `/api/${resource}/${await catalogueItem(ctx, resource)}` }),
     },
   );

@@ -3,7 +3,7 @@ import type { Role } from '@funil/shared';
 import type { App } from '../src/app';
 import { users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
-import { type AuthUser, authUserColumns } from '../src/modules/auth/sessions.service';
+import { toUserRecord, type UserRecord, userRecordColumns } from '../src/modules/users/user-record';
 
 export const TEST_PASSWORD = 'senha-de-teste-1';
 
@@ -19,7 +19,7 @@ export type SignInOptions = {
 export type SignedIn = {
   token: string;
   sessionId: string;
-  user: AuthUser;
+  user: UserRecord;
   password: string;
   headers: { authorization: string };
 };
@@ -39,13 +39,13 @@ export async function signIn(app: App, options: SignInOptions = {}): Promise<Sig
       roles: options.roles ?? ['user'],
       isActive: options.isActive ?? true,
     })
-    .returning(authUserColumns);
+    .returning(userRecordColumns);
   if (!user) throw new Error('user insert returned no row');
   const { token, sessionId } = await app.issueAccessToken(user.id);
   return {
     token,
     sessionId,
-    user: { ...user, roles: user.roles as Role[] },
+    user: toUserRecord(user),
     password,
     headers: { authorization: `Bearer ${token}` },
   };

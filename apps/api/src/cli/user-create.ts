@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import { ConfigError } from '../config';
 import { loadConfigFromEnvironment } from '../config-from-environment';
+import { DataDirInUseError } from '../db/data-dir-lock';
 import { withMigratedDatabase } from '../db/with-migrated-database';
 import { CliError, runUserCreate } from './user-create-command';
 
@@ -40,7 +41,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof CliError) console.error(error.message);
-  else console.error(error);
+  if (error instanceof ConfigError || error instanceof CliError || error instanceof DataDirInUseError) {
+    console.error(error.message);
+  } else console.error(error);
   process.exitCode = 1;
 });

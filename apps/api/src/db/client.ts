@@ -7,6 +7,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { holdDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -41,8 +42,9 @@ const withTimeout = async (work: Promise<unknown>): Promise<boolean> => {
   }
 };
 
-export function pgliteHandle(client: PGlite): DbHandle {
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+/** `release` runs after the database has closed (it frees the data folder, see data-dir-lock.ts). */
+export function pgliteHandle(client: PGlite, release?: () => Promise<void>): DbHandle {
+  const db: Database = drizzlePglite({ client, schema });
   let closed = false;
   return {
     db,
@@ -52,13 +54,17 @@ export function pgliteHandle(client: PGlite): DbHandle {
     close: async () => {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        await release?.();
+      }
     },
   };
 }
 
 export function postgresHandle(pool: pg.Pool): DbHandle {
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  const db: Database = drizzleNodePg({ client: pool, schema });
   let closed = false;
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
@@ -75,11 +81,20 @@ export function postgresHandle(pool: pg.Pool): DbHandle {
   };
 }
 
-/** Opens PGlite stored in `<dataDir>/db`, creating the folders on first use. */
-export async function openPglite(dataDir: string): Promise<PGlite> {
+/**
+ * Opens PGlite stored in `<dataDir>/db`, creating the folders on first use, and holds the data
+ * folder while it is open: a second process refuses at once with DataDirInUseError.
+ */
+export async function openPglite(dataDir: string): Promise<DbHandle> {
   const dir = join(dataDir, 'db');
   mkdirSync(dir, { recursive: true });
-  return PGlite.create(dir);
+  const release = await holdDataDir(dataDir);
+  try {
+    return pgliteHandle(await PGlite.create(dir), release);
+  } catch (error) {
+    await release();
+    throw error;
+  }
 }
 
 /** DATABASE_URL set: a PostgreSQL pool; unset: embedded PGlite in DATA_DIR/db. */
@@ -90,5 +105,5 @@ export async function createDb(config: {
   if (config.databaseUrl) {
     return postgresHandle(new pg.Pool({ connectionString: config.databaseUrl, max: 10 }));
   }
-  return pgliteHandle(await openPglite(config.dataDir));
+  return openPglite(config.dataDir);
 }

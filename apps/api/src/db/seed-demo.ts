@@ -8,6 +8,7 @@ import { count, inArray } from 'drizzle-orm';
 import { ConfigError } from '../config';
 import { loadConfigFromEnvironment } from '../config-from-environment';
 import { hashPassword } from '../lib/password';
+import { DataDirInUseError } from './data-dir-lock';
 import { withMigratedDatabase } from './with-migrated-database';
 import {
   brands,
@@ -278,7 +279,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) console.error(error.message);
   else console.error(error);
   process.exitCode = 1;
 });

@@ -1,6 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
-/** Makes `%`, `_` and `\` literal in a LIKE pattern (API.md: they are characters, not wildcards). */
+/** Makes `%`, `_` and `\` literal in a LIKE pattern (docs/api.md, General: they are characters, not wildcards). */
 export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**

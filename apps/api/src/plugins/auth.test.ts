@@ -30,7 +30,7 @@ describe('auth plugin', () => {
           roles: request.user?.roles,
           sessionId: request.sessionId,
         }));
-        api.delete('/managers', { config: { access: ['admin', 'manager'] } }, async (_request, reply) =>
+        api.delete('/managers', { config: { access: 'record.delete' } }, async (_request, reply) =>
           reply.code(204).send(),
         );
       },
@@ -109,7 +109,7 @@ describe('auth plugin', () => {
     expect((await get('/api/test/signed-in', deactivated.headers.authorization)).statusCode).toBe(401);
   });
 
-  it('answers 403 "Acesso negado" to a signed-in caller without one of the roles', async () => {
+  it('answers 403 "Acesso negado" to a signed-in caller whose roles do not grant the permission', async () => {
     const plain = await signIn(app, { roles: ['user', 'comercial'] });
     const denied = await app.inject({ method: 'DELETE', url: '/api/test/managers', headers: plain.headers });
     expect(denied.statusCode).toBe(403);
@@ -142,8 +142,8 @@ describe('auth plugin', () => {
     const broken = await buildTestApp();
     await expect(
       broken.register(async (api) => {
-        // @ts-expect-error: not a role
-        api.get('/api/odd', { config: { access: ['root'] } }, async () => ({}));
+        // @ts-expect-error: not a permission
+        api.get('/api/odd', { config: { access: 'root.everything' } }, async () => ({}));
       }),
     ).rejects.toThrow(/must declare config\.access/);
     await broken.close().catch(() => undefined);

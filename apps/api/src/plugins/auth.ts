@@ -1,21 +1,18 @@
-import { ROLES, type Role } from '@funil/shared';
+import { hasPermission, isPermission, type Permission } from '@funil/shared';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { loadJwtKey, signAccessToken, verifyAccessToken } from '../lib/tokens';
-import {
-  type AuthUser,
-  createSession,
-  findSessionUser,
-  type SessionMeta,
-} from '../modules/auth/sessions.service';
+import { createSession, findSessionUser, type SessionMeta } from '../modules/auth/sessions.service';
+import type { UserRecord } from '../modules/users/user-record';
 import { DOCS_PREFIX } from './openapi';
 
 /**
- * Who may call a route: anyone, any active signed-in user, or a signed-in user holding at least
- * one of the listed roles. Every /api route must say which (checked when the route is added).
+ * Who may call a route: anyone, any active signed-in user, or a signed-in user whose roles grant
+ * the permission (packages/shared/src/policy/permissions.ts). Every /api route must say which
+ * (checked when the route is added).
  */
-export type Access = 'public' | 'authenticated' | readonly Role[];
+export type Access = 'public' | 'authenticated' | Permission;
 
 declare module 'fastify' {
   // Module augmentation only works with an interface.
@@ -26,7 +23,7 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
     /** The signed-in user, or null (public routes called without a valid token). */
-    user: AuthUser | null;
+    user: UserRecord | null;
     /** The session the request's token names, or null. */
     sessionId: string | null;
   }
@@ -44,14 +41,8 @@ export type ApiRoute = { method: string; url: string; access: Access };
 export const isDocsRoute = (url: string) => url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
 const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/');
 
-function isValidAccess(access: unknown): access is Access {
-  if (access === 'public' || access === 'authenticated') return true;
-  return (
-    Array.isArray(access) &&
-    access.length > 0 &&
-    access.every((role) => (ROLES as readonly unknown[]).includes(role))
-  );
-}
+const isValidAccess = (access: unknown): access is Access =>
+  access === 'public' || access === 'authenticated' || isPermission(access);
 
 /** The access a route declared (onRoute guarantees one for every /api route). */
 export const routeAccess = (route: Pick<RouteOptions, 'config'>): Access | undefined =>
@@ -68,7 +59,7 @@ export const sessionMetaOf = (request: FastifyRequest): SessionMeta => ({
 });
 
 /**
- * Route-level access policy and Bearer-token authentication (API.md General, Roles).
+ * Route-level access policy and Bearer-token authentication (docs/api.md, General and Roles).
  * A token is a JWT (HS256) naming a session row; it is good only while that row is open and the
  * user is active, so logout, a password reset or a deactivation take effect at once.
  */
@@ -99,7 +90,7 @@ export const authPlugin = fp(
       const access = routeAccess(route);
       if (!isValidAccess(access)) {
         throw new Error(
-          `Route ${String(route.method)} ${route.url} must declare config.access ('public', 'authenticated' or a non-empty list of roles); got ${JSON.stringify(access)}`,
+          `Route ${String(route.method)} ${route.url} must declare config.access ('public', 'authenticated' or a permission); got ${JSON.stringify(access)}`,
         );
       }
       for (const method of methods) apiRoutes.push({ method, url: route.url, access });
@@ -110,7 +101,7 @@ export const authPlugin = fp(
     });
 
     /** Resolves the request's token to a user; null when absent, an AppError 401 when bad. */
-    async function authenticate(request: FastifyRequest): Promise<AuthUser | null> {
+    async function authenticate(request: FastifyRequest): Promise<UserRecord | null> {
       const header = request.headers.authorization;
       if (header === undefined || header === '') return null;
       const token = BEARER.exec(header)?.[1];
@@ -143,7 +134,7 @@ export const authPlugin = fp(
       const user = await authenticate(request);
       if (!user) throw sessionExpired();
       request.user = user;
-      if (access !== 'authenticated' && !access.some((role) => user.roles.includes(role))) {
+      if (access !== 'authenticated' && !hasPermission(user.roles, access)) {
         throw new AppError(403, 'errors:access_denied');
       }
     });

@@ -8,7 +8,7 @@ import { negotiateLanguage, type Translate, translator } from '../lib/i18n';
 
 type Issue = NonNullable<ErrorResponse['issues']>[number];
 
-/** The one shape of every error body (API.md General). */
+/** The one shape of every error body (docs/api.md, General). */
 export function errorBody(statusCode: number, message: string, issues?: Issue[]): ErrorResponse {
   return {
     statusCode,
@@ -59,7 +59,7 @@ function validationIssues(t: Translate, entries: ValidationEntry[]): Issue[] {
 export const errorsPlugin = fp(
   async (app) => {
     // The web client sends `Content-Type: application/json` on every request, bodiless ones
-    // included (API.md): an empty body is "no body" rather than fastify's default 400. Non-empty
+    // included: an empty body is "no body" rather than fastify's default 400. Non-empty
     // bodies go through fastify's own parser, which guards against prototype poisoning.
     const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');

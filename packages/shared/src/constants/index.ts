@@ -1,4 +1,4 @@
-/** Pipeline columns, in board order (SPEC.md §4). */
+/** Pipeline columns, in board order: Frio, Morno, Quente, Fechado, No jurídico, Assinado, Declinado, Cancelado. */
 export const CONTRACT_STATUSES = [
   'frio',
   'morno',
@@ -11,7 +11,7 @@ export const CONTRACT_STATUSES = [
 ] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
-/** Roles a user may hold (API.md "Roles"); a user may have several. */
+/** Roles a user may hold (docs/api.md, Roles); a user may have several. */
 export const ROLES = ['admin', 'manager', 'user', 'comercial', 'sales', 'marketing', 'finance'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -15,7 +15,7 @@ describe('shared locales', () => {
     }
   });
 
-  it('keeps the contract texts of API.md', () => {
+  it('keeps the texts docs/api.md quotes', () => {
     const errors = sharedResources['pt-BR'].errors;
     expect(errors.route_not_found).toBe('Rota não encontrada');
     expect(errors.invalid_json).toBe('JSON inválido');

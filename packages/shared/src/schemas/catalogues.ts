@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, RECORD_STATUSES, type Role } from '../constants';
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, RECORD_STATUSES } from '../constants';
 import { listQuerySchema, listResponseSchema, queryParam } from './common';
 
-/** The three catalogues (API.md "Catalogues"), by their path under /api. */
+/** The three catalogues (docs/api.md, Catalogues), by their path under /api. */
 export const CATALOGUE_RESOURCES = ['verticals', 'quotas', 'platforms'] as const;
 export type CatalogueResource = (typeof CATALOGUE_RESOURCES)[number];
-
-/** API.md "Roles": who may create, edit and delete catalogue items (anyone signed in reads). */
-export const CATALOGUE_WRITE_ROLES = ['admin', 'manager'] as const satisfies readonly Role[];
 
 export const CATALOGUE_SORT_FIELDS = ['createdAt', 'updatedAt', 'name', 'label'] as const;
 export type CatalogueSortField = (typeof CATALOGUE_SORT_FIELDS)[number];

@@ -3,13 +3,13 @@ import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT } from '../constants';
 
 // Messages below are i18n keys (see i18n/message-key.ts), resolved by the API and by the web app.
 
-/** API.md: an empty query parameter (`name=`) is treated as absent. */
+/** An empty query parameter (`name=`) is treated as absent. */
 export const blankToUndefined = (value: unknown): unknown => (value === '' ? undefined : value);
 
 /** Wraps a query-parameter schema so that `param=` behaves as if the parameter were not sent. */
 export const queryParam = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema);
 
-/** Strings are trimmed before validation (API.md General). */
+/** Strings are trimmed before validation (docs/api.md, General). */
 export const trimmedString = () => z.string().trim();
 
 /**
@@ -73,7 +73,7 @@ type ListQueryOptions = { pagingOptional?: boolean };
 /**
  * The paging and sorting part of every list query; extend it with the resource's filters:
  * `listQuerySchema(['createdAt', 'name']).extend({ status: ... })`. Unknown parameters are
- * dropped, not rejected (API.md: the web client sends some that a resource ignores).
+ * dropped, not rejected (the web client sends some that a resource ignores).
  */
 export const listQuerySchema = <const T extends readonly [string, ...string[]]>(
   sortFields: T,
@@ -95,7 +95,7 @@ export const listResponseSchema = <T extends z.ZodType>(item: T) =>
     limit: z.number().int(),
   });
 
-/** Every error body (API.md General); `issues` only on validation errors. */
+/** Every error body (docs/api.md, General); `issues` only on validation errors. */
 export const errorResponseSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),

@@ -4,7 +4,7 @@ import { emailSchema, passwordSchema, personNameSchema, rolesSchema } from './au
 import { booleanParam, listQuerySchema, listResponseSchema, queryParam } from './common';
 
 /**
- * The user object everywhere (API.md Auth): never a hash. `_id` repeats `id` and `full_name`
+ * The user object everywhere (docs/api.md, Auth): never a hash. `_id` repeats `id` and `full_name`
  * repeats `name` for clients written against the original API.
  */
 export const userResponseSchema = z.object({

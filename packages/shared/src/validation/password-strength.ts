@@ -1,4 +1,4 @@
-/** Advisory password strength (SPEC.md §5): one point each for length >= 6, a lowercase letter,
+/** Advisory password strength, shown beside the registration form: one point each for length >= 6, a lowercase letter,
  * an uppercase letter and a digit. <= 1 weak, 2 medium, 3 strong, 4 very strong. */
 export const PASSWORD_STRENGTHS = ['weak', 'medium', 'strong', 'very_strong'] as const;
 export type PasswordStrength = (typeof PASSWORD_STRENGTHS)[number];

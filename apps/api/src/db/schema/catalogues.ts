@@ -1,7 +1,7 @@
 import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, recordStatus, recordStatusCheck, updatedAt } from './columns';
 
-// The three catalogues share one shape (API.md "Catalogues"); names are stored upper-cased.
+// The three catalogues share one shape (docs/api.md, Catalogues); names are stored upper-cased.
 const catalogueTable = <const N extends string>(name: N) =>
   pgTable(
     name,

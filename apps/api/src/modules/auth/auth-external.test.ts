@@ -225,3 +225,20 @@ describe('Google sign-in not configured', () => {
     expect(response.json().message).toBe('Login com Google não configurado');
   });
 });
+
+describe('Google sign-in configured but its provider unreachable', () => {
+  let app: App;
+  beforeAll(async () => {
+    // Port 9 (discard) on loopback: nothing answers, discovery fails at once.
+    app = await buildTestApp({
+      env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_ISSUER: 'http://127.0.0.1:9' },
+    });
+  });
+  afterAll(() => app.close());
+
+  it('answers the same disabled configuration, so no button that cannot work is offered', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/auth/google/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ enabled: false, client_id: null, authorize_url: null });
+  });
+});

@@ -7,15 +7,18 @@ import {
   messageResponseSchema,
   registerSchema,
   resetPasswordConfirmSchema,
+  setupStatusResponseSchema,
   userResponseSchema,
 } from '@funil/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { buildAuthorizeUrl, discoverProvider, exchangeCode, OidcError } from '../../lib/google-oidc';
-import { createMailer } from '../../lib/mailer';
+import { renderPasswordResetMail } from '../../lib/mail/password-reset-mail';
 import { sessionMetaOf } from '../../plugins/auth';
-import { findUserByEmail, toUserResponse } from '../users/users.service';
+import { routeRateLimit } from '../../plugins/rate-limit';
+import { toUser, type UserRecord } from '../users/user-record';
+import { findUserByEmail, hasUsers } from '../users/users.service';
 import {
   confirmPasswordReset,
   createPasswordReset,
@@ -26,30 +29,24 @@ import {
   register,
   registerUser,
 } from './auth.service';
-import { revokeSession, type AuthUser } from './sessions.service';
+import { revokeSession } from './sessions.service';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+// Reset requests send mail: 10 per 15 minutes from one address is plenty for a person and stops a
+// script from flooding someone's inbox.
+const RESET_REQUEST_LIMIT = routeRateLimit({ max: 10, windowMs: 15 * 60_000, per: 'ip' });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   await prepareLogin();
-  const mailer = createMailer(config, app.log);
   const callbackUrl = `${config.appUrl}/auth/callback`;
   const googleClient =
     config.google.clientId && config.google.clientSecret
       ? { clientId: config.google.clientId, clientSecret: config.google.clientSecret }
       : null;
 
-  // Reset mails go out after the answer (so its timing says nothing about the email); the app
-  // waits for them when it closes.
-  const pendingMail = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pendingMail]);
-  });
-
-  const signedIn = async (request: FastifyRequest, user: AuthUser) => {
+  const signedIn = async (request: FastifyRequest, user: UserRecord) => {
     const { token } = await app.issueAccessToken(user.id, sessionMetaOf(request));
-    return { access_token: token, user: toUserResponse(user) };
+    return { access_token: token, user: toUser(user) };
   };
 
   app.post(
@@ -99,18 +96,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/setup',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether any account exists (the first one registered becomes the administrator)',
+        response: { 200: setupStatusResponseSchema },
+      },
+    },
+    async () => ({ has_users: await hasUsers(app.db) }),
+  );
+
+  app.get(
     '/me',
     {
       config: { access: 'authenticated' },
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userResponseSchema } },
     },
-    async (request) => toUserResponse(request.user as AuthUser),
+    async (request) => toUser(request.user as UserRecord),
   );
 
   app.post(
     '/reset-password',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: RESET_REQUEST_LIMIT },
       schema: {
         tags: ['auth'],
         summary: 'Email a one-time password reset link (same answer whether or not the email exists)',
@@ -121,25 +131,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const reset = await createPasswordReset(app.db, request.body.email);
       if (reset) {
-        const { t } = request;
         const link = `${config.appUrl}/redefinir-senha?token=${encodeURIComponent(reset.token)}`;
-        const minutes = RESET_TTL_MS / 60_000;
-        const greeting = t('errors:mail.reset_greeting', { name: reset.user.name });
-        const body = t('errors:mail.reset_body', { minutes });
-        const ignore = t('errors:mail.reset_ignore');
-        const sending = mailer
-          .send({
-            to: reset.user.email,
-            subject: t('errors:mail.reset_subject'),
-            text: `${greeting}\n\n${body}\n\n${link}\n\n${ignore}\n`,
-            html:
-              `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>` +
-              `<p><a href="${escapeHtml(link)}">${escapeHtml(t('errors:mail.reset_button'))}</a></p>` +
-              `<p>${escapeHtml(link)}</p><p>${escapeHtml(ignore)}</p>`,
-          })
-          .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'))
-          .finally(() => pendingMail.delete(sending));
-        pendingMail.add(sending);
+        const content = renderPasswordResetMail({
+          t: request.t,
+          name: reset.user.name,
+          link,
+          minutes: RESET_TTL_MS / 60_000,
+        });
+        app.mail.sendInBackground({ to: reset.user.email, ...content });
       }
       return reply.code(202).send({ message: request.t('errors:auth.reset_requested') });
     },
@@ -183,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         // The provider is unreachable: offering a button that cannot work helps nobody.
         request.log.warn({ err: error }, 'OpenID discovery failed');
-        return { enabled: false, client_id: googleClient.clientId, authorize_url: null };
+        return { enabled: false, client_id: null, authorize_url: null };
       }
     },
   );
@@ -211,11 +210,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(401, 'errors:auth.google_failed', { cause: error });
       }
       const existing = await findUserByEmail(app.db, identity.email);
-      let user: AuthUser;
+      let user: UserRecord;
       if (existing) {
         if (!existing.isActive) throw new AppError(403, 'errors:auth.user_inactive');
-        const { passwordHash: _hash, ...publicUser } = existing;
-        user = publicUser;
+        user = existing;
       } else {
         user = await registerUser(app.db, config, {
           name: nameFromIdentity(identity),

@@ -1,49 +1,43 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { LOGIN_LOCKOUT_MS, LOGIN_MAX_ATTEMPTS, type RegisterData, type Role } from '@funil/shared';
+import {
+  hasPermission,
+  LOGIN_LOCKOUT_MS,
+  LOGIN_MAX_ATTEMPTS,
+  type RegisterData,
+  type Role,
+} from '@funil/shared';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { loginAttempts, passwordResets, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { countUsers, findUserByEmail, insertUser } from '../users/users.service';
-import type { AuthUser } from './sessions.service';
-
-type RegistrationRules = Pick<Config, 'registration' | 'allowedEmailDomains'>;
+import type { UserRecord } from '../users/user-record';
+import { findUserByEmail, findUserCredentials, hasUsers, insertUser } from '../users/users.service';
+import { decideRegistration, type RegistrationRules } from './registration-rules';
 
 // Serialises account creation, so two sign-ups on a new installation cannot both become admin.
 const REGISTRATION_LOCK = sql`select pg_advisory_xact_lock(842713301)`;
 
 /**
- * Creates a self-registered (or Google) account under the registration rules: the very first
- * account becomes admin whatever REGISTRATION says; later ones need open registration and an
- * allowed domain, and get ["user"]. `rolesByAdmin` skips the rules: a signed-in admin chose them.
+ * Creates a self-registered (or Google) account under the registration rules
+ * (registration-rules.ts), or with the roles a signed-in admin chose.
  */
 export async function registerUser(
   db: Database,
   rules: RegistrationRules,
   account: { name: string; email: string; passwordHash: string | null; avatarUrl?: string | null },
-  rolesByAdmin?: Role[],
-): Promise<AuthUser> {
+  rolesChosenByAdmin?: Role[],
+): Promise<UserRecord> {
   return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Database;
     await tx.execute(REGISTRATION_LOCK);
-    let roles: Role[];
-    if (rolesByAdmin) {
-      roles = rolesByAdmin;
-    } else if ((await countUsers(txDb)) === 0) {
-      roles = ['admin'];
-    } else {
-      const domain = account.email.split('@').pop()?.toLowerCase() ?? '';
-      const isDomainAllowed =
-        rules.allowedEmailDomains.length === 0 || rules.allowedEmailDomains.includes(domain);
-      if (rules.registration === 'closed' || !isDomainAllowed) {
-        throw new AppError(403, 'errors:auth.registration_disabled');
-      }
-      roles = ['user'];
-    }
-    if (await findUserByEmail(txDb, account.email)) throw new AppError(409, 'errors:auth.email_taken');
-    return insertUser(txDb, { ...account, roles });
+    const roles = decideRegistration(rules, {
+      isFirstAccount: !(await hasUsers(tx)),
+      email: account.email,
+      rolesChosenByAdmin,
+    });
+    if (!roles) throw new AppError(403, 'errors:auth.registration_disabled');
+    if (await findUserByEmail(tx, account.email)) throw new AppError(409, 'errors:auth.email_taken');
+    return insertUser(tx, { ...account, roles });
   });
 }
 
@@ -51,9 +45,11 @@ export async function register(
   db: Database,
   rules: RegistrationRules,
   data: RegisterData,
-  caller: AuthUser | null,
-): Promise<AuthUser> {
-  if (data.roles && !caller?.roles.includes('admin')) throw new AppError(403, 'errors:access_denied');
+  caller: UserRecord | null,
+): Promise<UserRecord> {
+  if (data.roles && !hasPermission(caller?.roles, 'user.manage')) {
+    throw new AppError(403, 'errors:access_denied');
+  }
   return registerUser(
     db,
     rules,
@@ -92,7 +88,7 @@ async function lockoutSeconds(db: Database, email: string, now: Date): Promise<n
   return Math.max(1, Math.ceil((oldest.getTime() + LOGIN_LOCKOUT_MS - now.getTime()) / 1000));
 }
 
-export async function login(db: Database, email: string, password: string): Promise<AuthUser> {
+export async function login(db: Database, email: string, password: string): Promise<UserRecord> {
   const now = new Date();
   const retryAfter = await lockoutSeconds(db, email, now);
   if (retryAfter > 0) {
@@ -100,9 +96,10 @@ export async function login(db: Database, email: string, password: string): Prom
       headers: { 'retry-after': String(retryAfter) },
     });
   }
-  const user = await findUserByEmail(db, email);
-  const isValid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
-  if (!user?.passwordHash || !isValid) {
+  const credentials = await findUserCredentials(db, email);
+  const passwordHash = credentials?.passwordHash;
+  const isValid = await verifyPassword(passwordHash ?? (await getDummyHash()), password);
+  if (!credentials || !passwordHash || !isValid) {
     await db.insert(loginAttempts).values({ email, attemptedAt: now });
     // Housekeeping: failures older than the window no longer count.
     await db
@@ -115,10 +112,9 @@ export async function login(db: Database, email: string, password: string): Prom
       );
     throw new AppError(401, 'errors:auth.invalid_credentials');
   }
-  if (!user.isActive) throw new AppError(403, 'errors:auth.user_inactive');
+  if (!credentials.user.isActive) throw new AppError(403, 'errors:auth.user_inactive');
   await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
-  const { passwordHash: _hash, ...publicUser } = user;
-  return publicUser;
+  return credentials.user;
 }
 
 export const RESET_TTL_MS = 30 * 60_000;
@@ -132,15 +128,14 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export async function createPasswordReset(
   db: Database,
   email: string,
-): Promise<{ token: string; user: AuthUser } | null> {
+): Promise<{ token: string; user: UserRecord } | null> {
   const user = await findUserByEmail(db, email);
   if (!user?.isActive) return null;
   const token = randomBytes(32).toString('base64url');
   await db
     .insert(passwordResets)
     .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-  const { passwordHash: _hash, ...publicUser } = user;
-  return { token, user: publicUser };
+  return { token, user };
 }
 
 /**

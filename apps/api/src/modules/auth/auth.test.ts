@@ -78,7 +78,7 @@ describe('register', () => {
     }
   });
 
-  it('validates with the API.md messages', async () => {
+  it('validates with the messages docs/api.md quotes', async () => {
     const cases: [object, string][] = [
       [{ ...account('a@example.com'), full_name: 'A' }, 'Nome deve ter entre 2 e 100 caracteres'],
       [{ ...account('a@example.com'), full_name: 'Ana 123' }, 'Nome deve conter apenas letras e espaços'],
@@ -122,6 +122,34 @@ describe('register with open registration and allowed domains', () => {
     expect(foreign.json().message).toBe('Cadastro desabilitado');
     const subdomain = await post(app, '/api/auth/register', account('ana@sub.empresa.com.br'));
     expect(subdomain.statusCode).toBe(403);
+  });
+});
+
+describe('claiming a new installation', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await buildTestApp({
+      env: { REGISTRATION: 'closed', ALLOWED_EMAIL_DOMAINS: 'empresa.com.br' },
+    });
+  });
+  afterAll(() => app.close());
+
+  it('says whether an account exists, and lets the first one past every registration rule', async () => {
+    const before = await app.inject({ method: 'GET', url: '/api/auth/setup' });
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({ has_users: false });
+
+    // Closed, and from a domain outside ALLOWED_EMAIL_DOMAINS: the first account still claims it.
+    const first = await post(app, '/api/auth/register', account('dona@outra.com'));
+    expect(first.statusCode).toBe(201);
+    expect(first.json().user.roles).toEqual(['admin']);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/setup' })).json()).toEqual({ has_users: true });
+
+    for (const email of ['segunda@outra.com', 'terceira@empresa.com.br']) {
+      const later = await post(app, '/api/auth/register', account(email));
+      expect(later.statusCode, email).toBe(403);
+      expect(later.json().message).toBe('Cadastro desabilitado');
+    }
   });
 });
 
@@ -227,11 +255,6 @@ describe('password reset without SMTP (outbox)', () => {
       return [];
     }
   };
-  const waitForMail = async (count: number) => {
-    for (let i = 0; i < 100 && outboxFiles().length < count; i += 1)
-      await new Promise((r) => setTimeout(r, 50));
-    return outboxFiles().sort();
-  };
 
   it('answers 202 with one body; mails a link only to active users; the link works once', async () => {
     const active = await signIn(app, { email: 'gil@example.com', name: 'Gil Souza' });
@@ -245,9 +268,10 @@ describe('password reset without SMTP (outbox)', () => {
     expect(answers).toEqual(
       Array(3).fill({ message: 'Se o email estiver cadastrado, enviaremos as instruções.' }),
     );
-    const files = await waitForMail(1);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(outboxFiles()).toHaveLength(1);
+    // Every message the three requests handed over has been written: exactly one.
+    await app.mail.idle();
+    const files = outboxFiles().sort();
+    expect(files).toHaveLength(1);
     const eml = readFileSync(join(app.config.dataDir, 'outbox', files[0] as string), 'utf8');
     expect(eml).toMatch(/^To: gil@example\.com$/m);
     const link = resetLinkOf(eml);
@@ -288,7 +312,9 @@ describe('password reset without SMTP (outbox)', () => {
     ).toBe('Link inválido ou expirado');
     const before = outboxFiles().length;
     await post(app, '/api/auth/reset-password', { email: 'hugo@example.com' });
-    const files = await waitForMail(before + 1);
+    await app.mail.idle();
+    const files = outboxFiles().sort();
+    expect(files).toHaveLength(before + 1);
     const eml = readFileSync(join(app.config.dataDir, 'outbox', files.at(-1) as string), 'utf8');
     const token = resetLinkOf(eml)?.searchParams.get('token') as string;
     const [user] = await app.db
@@ -301,5 +327,39 @@ describe('password reset without SMTP (outbox)', () => {
       .where(eq(passwordResets.userId, user?.id as string));
     const expired = await post(app, '/api/auth/reset-password/confirm', { token, password: 'novaSenha1' });
     expect(expired.statusCode).toBe(400);
+  });
+});
+
+describe('password reset requests are rate limited per client address', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  const ask = (remoteAddress: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email: 'ninguem@example.com' },
+      remoteAddress,
+    });
+
+  it('answers the 11th request in 15 minutes 429 with Retry-After; another address is not affected', async () => {
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      expect((await ask('10.0.0.1')).statusCode, `attempt ${attempt}`).toBe(202);
+    }
+    const limited = await ask('10.0.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Muitas requisições. Tente novamente mais tarde.',
+    });
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+    expect((await ask('10.0.0.2')).statusCode).toBe(202);
   });
 });

@@ -1,30 +1,7 @@
-import type { Role } from '@funil/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-
-/** The signed-in user as routes see it (`request.user`): never the password hash. */
-export type AuthUser = {
-  id: string;
-  email: string;
-  name: string;
-  roles: Role[];
-  isActive: boolean;
-  avatarUrl: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
-
-export const authUserColumns = {
-  id: users.id,
-  email: users.email,
-  name: users.name,
-  roles: users.roles,
-  isActive: users.isActive,
-  avatarUrl: users.avatarUrl,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-};
+import { toUserRecord, type UserRecord, userRecordColumns } from '../users/user-record';
 
 // Ids come from signed tokens, but a malformed one must read as "no session", never as a SQL error.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -71,10 +48,10 @@ export async function findSessionUser(
   db: Database,
   sessionId: string,
   userId: string,
-): Promise<AuthUser | null> {
+): Promise<UserRecord | null> {
   if (!UUID.test(sessionId) || !UUID.test(userId)) return null;
   const [row] = await db
-    .select(authUserColumns)
+    .select(userRecordColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -86,5 +63,5 @@ export async function findSessionUser(
       ),
     )
     .limit(1);
-  return row ? { ...row, roles: row.roles as Role[] } : null;
+  return row ? toUserRecord(row) : null;
 }

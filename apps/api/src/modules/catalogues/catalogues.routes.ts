@@ -1,6 +1,4 @@
 import {
-  CATALOGUE_RESOURCES,
-  CATALOGUE_WRITE_ROLES,
   type CatalogueResource,
   catalogueCreateSchema,
   catalogueItemSchema,
@@ -20,9 +18,9 @@ import {
   updateCatalogueItem,
 } from './catalogues.service';
 
-// API.md "Roles": anyone signed in reads; admin and manager create, edit and delete.
+// Anyone signed in reads; writing needs the catalogue.write permission (docs/api.md, Roles).
 const READ = { access: 'authenticated' } as const;
-const WRITE = { access: CATALOGUE_WRITE_ROLES } as const;
+const WRITE = { access: 'catalogue.write' } as const;
 
 const errors = {
   400: errorResponseSchema,
@@ -32,7 +30,10 @@ const errors = {
 } as const;
 
 /** One catalogue's routes; the same plugin serves the three (`resource` picks table and texts). */
-const catalogueRoutes: FastifyPluginAsyncZod<{ resource: CatalogueResource }> = async (app, { resource }) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<{ resource: CatalogueResource }> = async (
+  app,
+  { resource },
+) => {
   const tags = [resource];
 
   app.get(
@@ -100,11 +101,4 @@ const catalogueRoutes: FastifyPluginAsyncZod<{ resource: CatalogueResource }> = 
       return reply.code(204).send(null);
     },
   );
-};
-
-/** /api/verticals, /api/quotas and /api/platforms. */
-export const cataloguesModule: FastifyPluginAsyncZod = async (app) => {
-  for (const resource of CATALOGUE_RESOURCES) {
-    await app.register(catalogueRoutes, { prefix: `/${resource}`, resource });
-  }
 };

@@ -14,10 +14,11 @@ import { leads, platforms, quotas, verticals } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { containsText } from '../../lib/like';
+import { paginate } from '../../lib/pagination';
 
-// The three tables are built by one helper and differ only in their SQL name, so one of them
-// stands for the type of all (Drizzle types a table by its name too, which nothing here reads).
-type CatalogueTable = typeof verticals;
+// The three tables are built by one helper and differ only in their SQL name (which Drizzle's
+// types carry too), so a catalogue's table is any of the three.
+type CatalogueTable = typeof verticals | typeof quotas | typeof platforms;
 
 type CatalogueDefinition = {
   table: CatalogueTable;
@@ -28,16 +29,8 @@ type CatalogueDefinition = {
 
 export const CATALOGUES: Record<CatalogueResource, CatalogueDefinition> = {
   verticals: { table: verticals, leadColumn: leads.verticalId, notFoundKey: 'errors:not_found.vertical' },
-  quotas: {
-    table: quotas as unknown as CatalogueTable,
-    leadColumn: leads.quotaId,
-    notFoundKey: 'errors:not_found.quota',
-  },
-  platforms: {
-    table: platforms as unknown as CatalogueTable,
-    leadColumn: leads.platformId,
-    notFoundKey: 'errors:not_found.platform',
-  },
+  quotas: { table: quotas, leadColumn: leads.quotaId, notFoundKey: 'errors:not_found.quota' },
+  platforms: { table: platforms, leadColumn: leads.platformId, notFoundKey: 'errors:not_found.platform' },
 };
 
 type CatalogueRow = CatalogueTable['$inferSelect'];
@@ -56,8 +49,8 @@ const nameTaken = (cause: unknown) => new AppError(409, 'errors:catalogue.name_t
 const notFound = (resource: CatalogueResource) => new AppError(404, CATALOGUES[resource].notFoundKey);
 
 /**
- * API.md lists: filters `status` and `search` (name or label); every row on one page unless
- * `page` or `limit` is given. Without `sort`, alphabetical by name, the order pickers want.
+ * Filters `status` and `search` (name or label); every row on one page unless `page` or `limit`
+ * is given. Without `sort`, alphabetical by name, the order pickers want.
  */
 export async function listCatalogueItems(
   db: Database,
@@ -84,19 +77,19 @@ export async function listCatalogueItems(
   const direction = query.order === 'desc' ? desc : asc;
   const orderBy = [...sortKeys[query.sort ?? 'name'], table.id].map((key) => direction(key));
 
-  const [totalRow] = await db.select({ total: count() }).from(table).where(where);
-  const total = totalRow?.total ?? 0;
-  const isPaged = query.page !== undefined || query.limit !== undefined;
-  const page = query.page ?? 1;
-  const limit = isPaged ? (query.limit ?? 20) : total;
-
-  const select = db
-    .select()
-    .from(table)
-    .where(where)
-    .orderBy(...orderBy);
-  const rows = isPaged ? await select.limit(limit).offset((page - 1) * limit) : await select;
-  return { data: rows.map(toItem), total, page, limit };
+  return paginate(
+    query,
+    async () => (await db.select({ total: count() }).from(table).where(where))[0]?.total ?? 0,
+    async (window) => {
+      const ordered = db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(...orderBy);
+      const rows = window ? await ordered.limit(window.limit).offset(window.offset) : await ordered;
+      return rows.map(toItem);
+    },
+  );
 }
 
 export async function getCatalogueItem(

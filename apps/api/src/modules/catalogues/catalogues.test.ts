@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CATALOGUE_RESOURCES, type CatalogueItem, type CatalogueResource } from '@funil/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app';
 import { type SignedIn, signIn } from '../../../test/sign-in';
@@ -58,7 +58,7 @@ describe.each(CATALOGUE_RESOURCES)('/api/%s', (resource) => {
     expect(inactive.status).toBe('inactive');
   });
 
-  it('answers the validation messages of API.md, in pt-BR by default and in English when asked', async () => {
+  it('answers the validation messages of docs/api.md, in pt-BR by default and in English when asked', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: ' a ', label: 'ok' }, 'name', 'Nome deve ter no minimo 2 caracteres'],
       [{ name: 'x'.repeat(101), label: 'ok' }, 'name', 'Nome deve ter no maximo 100 caracteres'],
@@ -192,10 +192,18 @@ describe.each(CATALOGUE_RESOURCES)('/api/%s', (resource) => {
   });
 
   it('gets and patches one item, and answers its own 404', async () => {
-    const item = await create({ name: 'editar', label: 'antes' });
-    const got = await app.inject({ method: 'GET', url: `${url}/${item.id}`, headers: plainUser.headers });
+    const created = await create({ name: 'editar', label: 'antes' });
+    // Dated a minute back, so the patch's new updatedAt must be later, however fast the machine.
+    const { table } = CATALOGUES[resource];
+    await app.db
+      .update(table)
+      .set({ createdAt: sql`now() - interval '1 minute'`, updatedAt: sql`now() - interval '1 minute'` })
+      .where(eq(table.id, created.id));
+    const got = await app.inject({ method: 'GET', url: `${url}/${created.id}`, headers: plainUser.headers });
     expect(got.statusCode).toBe(200);
-    expect(got.json()).toEqual(item);
+    const item = got.json<CatalogueItem>();
+    expect(item).toEqual({ ...created, createdAt: item.createdAt, updatedAt: item.createdAt });
+    expect(new Date(item.createdAt).getTime()).toBeLessThan(new Date(created.createdAt).getTime());
 
     const patched = await app.inject({
       method: 'PATCH',
@@ -210,9 +218,7 @@ describe.each(CATALOGUE_RESOURCES)('/api/%s', (resource) => {
       label: 'DEPOIS',
       status: 'inactive',
     });
-    expect(new Date(patched.json().updatedAt).getTime()).toBeGreaterThanOrEqual(
-      new Date(item.updatedAt).getTime(),
-    );
+    expect(new Date(patched.json().updatedAt).getTime()).toBeGreaterThan(new Date(item.updatedAt).getTime());
     expect(patched.json().createdAt).toBe(item.createdAt);
 
     const invalid = await app.inject({

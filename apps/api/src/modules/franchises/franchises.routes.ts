@@ -6,10 +6,10 @@ import { listFranchises } from './franchises.service';
 
 const tags = ['franchises'];
 
-/** /api/franchises: read-only reference data (API.md "Franchises"); writes answer 405. */
-export const franchisesModule: FastifyPluginAsyncZod = async (app) => {
+/** /api/franchises: read-only reference data (docs/api.md, Franchises); writes answer 405. */
+export const franchiseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/franchises',
+    '/',
     {
       config: { access: 'authenticated' },
       schema: {
@@ -23,7 +23,7 @@ export const franchisesModule: FastifyPluginAsyncZod = async (app) => {
     async () => listFranchises(app.db),
   );
 
-  for (const url of ['/franchises', '/franchises/:id']) {
+  for (const url of ['/', '/:id']) {
     app.route({
       method: ['POST', 'PUT', 'PATCH', 'DELETE'],
       url,

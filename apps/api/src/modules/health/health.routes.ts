@@ -4,7 +4,7 @@ import { APP_VERSION } from '../../version';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/health',
+    '/',
     {
       config: { access: 'public' },
       schema: {

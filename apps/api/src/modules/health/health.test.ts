@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import rootPackage from '../../../../../package.json' with { type: 'json' };
 import type { App } from '../../app';
 import { buildTestApp, testDbKind } from '../../../test/build-test-app';
 
@@ -13,7 +14,7 @@ describe('GET /api/health', () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ status: 'ok', db: testDbKind(), version: '0.1.0' });
+    expect(response.json()).toEqual({ status: 'ok', db: testDbKind(), version: rootPackage.version });
   });
 
   it('answers 503 with status "error" when the database does not answer', async () => {

@@ -7,7 +7,8 @@ import {
   userUpdateSchema,
 } from '@funil/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createUser, getUser, listUsers, toUserResponse, updateUser } from './users.service';
+import { toUser } from './user-record';
+import { createUser, getUser, listUsers, updateUser } from './users.service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -35,13 +36,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userResponseSchema },
       },
     },
-    async (request) => toUserResponse(await getUser(app.db, request.params.id)),
+    async (request) => toUser(await getUser(app.db, request.params.id)),
   );
 
   app.post(
     '/',
     {
-      config: { access: ['admin'] },
+      config: { access: 'user.manage' },
       schema: {
         tags: ['users'],
         summary: 'Create a user (admin)',
@@ -49,13 +50,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: userResponseSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(toUserResponse(await createUser(app.db, request.body))),
+    async (request, reply) => reply.code(201).send(toUser(await createUser(app.db, request.body))),
   );
 
   app.patch(
     '/:id',
     {
-      config: { access: ['admin'] },
+      config: { access: 'user.manage' },
       schema: {
         tags: ['users'],
         summary: 'Change name, roles, active flag or password (admin); email cannot change',
@@ -64,7 +65,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userResponseSchema },
       },
     },
-    async (request) =>
-      toUserResponse(await updateUser(app.db, request.params.id, request.body, request.sessionId)),
+    async (request) => toUser(await updateUser(app.db, request.params.id, request.body, request.sessionId)),
   );
 };

@@ -1,45 +1,14 @@
-import {
-  type Role,
-  type UserCreateData,
-  type UserListQuery,
-  type UserResponse,
-  type UserUpdateData,
-} from '@funil/shared';
+import type { Role, UserCreateData, UserListQuery, UserListResponse, UserUpdateData } from '@funil/shared';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { containsText } from '../../lib/like';
+import { paginate } from '../../lib/pagination';
 import { hashPassword } from '../../lib/password';
-import { type AuthUser, authUserColumns } from '../auth/sessions.service';
-
-/** The user object of every answer (API.md Auth): `_id` and `full_name` repeat `id` and `name`. */
-export function toUserResponse(user: AuthUser): UserResponse {
-  return {
-    id: user.id,
-    _id: user.id,
-    name: user.name,
-    full_name: user.name,
-    email: user.email,
-    avatar_url: user.avatarUrl,
-    roles: user.roles,
-    isActive: user.isActive,
-    createdAt: user.createdAt.toISOString(),
-    updatedAt: user.updatedAt.toISOString(),
-  };
-}
-
-const asAuthUser = <T extends { roles: string[] }>(row: T) => ({ ...row, roles: row.roles as Role[] });
-
-/** PostgreSQL's unique_violation, whether the driver error arrives bare or wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error || typeof current === 'object';) {
-    if (!current) return false;
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+import { removesLastActiveAdmin } from './admin-rules';
+import { toUser, toUserRecord, type UserRecord, userRecordColumns } from './user-record';
 
 export type NewUser = {
   name: string;
@@ -50,42 +19,60 @@ export type NewUser = {
   avatarUrl?: string | null;
 };
 
+const notFound = () => new AppError(404, 'errors:not_found.user');
+
 /** Inserts a user; a taken email (also when two requests race) is 409 "Email já cadastrado". */
-export async function insertUser(db: Database, values: NewUser): Promise<AuthUser> {
+export async function insertUser(db: Database, values: NewUser): Promise<UserRecord> {
   try {
     const [row] = await db
       .insert(users)
       .values({ ...values, email: values.email.toLowerCase() })
-      .returning(authUserColumns);
+      .returning(userRecordColumns);
     if (!row) throw new Error('user insert returned no row');
-    return asAuthUser(row);
+    return toUserRecord(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(409, 'errors:auth.email_taken', { cause: error });
     throw error;
   }
 }
 
-export async function findUserByEmail(
+/**
+ * The one lookup that reads a password hash (sign-in), handed over beside the user rather than in
+ * it, so the user can go anywhere without the hash going along.
+ */
+export async function findUserCredentials(
   db: Database,
   email: string,
-): Promise<(AuthUser & { passwordHash: string | null }) | null> {
+): Promise<{ user: UserRecord; passwordHash: string | null } | null> {
   const [row] = await db
-    .select({ ...authUserColumns, passwordHash: users.passwordHash })
+    .select({ ...userRecordColumns, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()))
     .limit(1);
-  return row ? asAuthUser(row) : null;
+  if (!row) return null;
+  const { passwordHash, ...user } = row;
+  return { user: toUserRecord(user), passwordHash };
 }
 
-export async function countUsers(db: Database): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(users);
-  return row?.total ?? 0;
+export async function findUserByEmail(db: Database, email: string): Promise<UserRecord | null> {
+  const [row] = await db
+    .select(userRecordColumns)
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
+  return row ? toUserRecord(row) : null;
 }
 
-export async function getUser(db: Database, id: string): Promise<AuthUser> {
-  const [row] = await db.select(authUserColumns).from(users).where(eq(users.id, id)).limit(1);
-  if (!row) throw new AppError(404, 'errors:not_found.user');
-  return asAuthUser(row);
+/** Whether any account exists (the installation has been claimed). */
+export async function hasUsers(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
+}
+
+export async function getUser(db: Database, id: string): Promise<UserRecord> {
+  const [row] = await db.select(userRecordColumns).from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw notFound();
+  return toUserRecord(row);
 }
 
 const SORT_COLUMNS = {
@@ -96,7 +83,7 @@ const SORT_COLUMNS = {
 } as const;
 
 /** GET /api/users. Without `page` and `limit`, every matching row on one page. */
-export async function listUsers(db: Database, query: UserListQuery) {
+export async function listUsers(db: Database, query: UserListQuery): Promise<UserListResponse> {
   const filters: SQL[] = [];
   if (query.role) filters.push(sql`${query.role} = any(${users.roles})`);
   if (query.isActive !== undefined) filters.push(eq(users.isActive, query.isActive));
@@ -110,23 +97,24 @@ export async function listUsers(db: Database, query: UserListQuery) {
     );
   }
   const where = filters.length ? and(...filters) : undefined;
-  const [totalRow] = await db.select({ total: count() }).from(users).where(where);
-  const total = totalRow?.total ?? 0;
-
   const direction = query.order === 'desc' ? desc : asc;
-  const ordered = db
-    .select(authUserColumns)
-    .from(users)
-    .where(where)
-    .orderBy(direction(SORT_COLUMNS[query.sort ?? 'name']), asc(users.id));
-  const isPaged = query.page !== undefined || query.limit !== undefined;
-  const page = query.page ?? 1;
-  const limit = isPaged ? (query.limit ?? 20) : total;
-  const rows = isPaged ? await ordered.limit(limit).offset((page - 1) * limit) : await ordered;
-  return { data: rows.map((row) => toUserResponse(asAuthUser(row))), total, page, limit };
+
+  return paginate(
+    query,
+    async () => (await db.select({ total: count() }).from(users).where(where))[0]?.total ?? 0,
+    async (window) => {
+      const ordered = db
+        .select(userRecordColumns)
+        .from(users)
+        .where(where)
+        .orderBy(direction(SORT_COLUMNS[query.sort ?? 'name']), asc(users.id));
+      const rows = window ? await ordered.limit(window.limit).offset(window.offset) : await ordered;
+      return rows.map((row) => toUser(toUserRecord(row)));
+    },
+  );
 }
 
-export async function createUser(db: Database, data: UserCreateData): Promise<AuthUser> {
+export async function createUser(db: Database, data: UserCreateData): Promise<UserRecord> {
   return insertUser(db, {
     name: data.name,
     email: data.email,
@@ -146,7 +134,7 @@ export async function updateUser(
   id: string,
   data: UserUpdateData,
   actorSessionId: string | null,
-): Promise<AuthUser> {
+): Promise<UserRecord> {
   const passwordHash = data.password === undefined ? undefined : await hashPassword(data.password);
   return db.transaction(async (tx) => {
     const activeAdmins = await tx
@@ -154,12 +142,15 @@ export async function updateUser(
       .from(users)
       .where(and(sql`'admin' = any(${users.roles})`, eq(users.isActive, true)))
       .for('update');
-    const current = await getUser(tx as unknown as Database, id);
-    const wasActiveAdmin = current.isActive && current.roles.includes('admin');
-    const roles = data.roles ?? current.roles;
-    const isActive = data.isActive ?? current.isActive;
-    const staysActiveAdmin = isActive && roles.includes('admin');
-    if (wasActiveAdmin && !staysActiveAdmin && activeAdmins.every((admin) => admin.id === id)) {
+    const current = await getUser(tx, id);
+    const next = { roles: data.roles ?? current.roles, isActive: data.isActive ?? current.isActive };
+    if (
+      removesLastActiveAdmin(
+        current,
+        next,
+        activeAdmins.map((admin) => admin.id),
+      )
+    ) {
       throw new AppError(409, 'errors:users.last_admin');
     }
     const [row] = await tx
@@ -172,8 +163,8 @@ export async function updateUser(
         updatedAt: new Date(),
       })
       .where(eq(users.id, id))
-      .returning(authUserColumns);
-    if (!row) throw new AppError(404, 'errors:not_found.user');
+      .returning(userRecordColumns);
+    if (!row) throw notFound();
     if ((data.isActive === false && current.isActive) || passwordHash !== undefined) {
       const keep = actorSessionId ? sql`${sessions.id} <> ${actorSessionId}` : undefined;
       await tx
@@ -181,6 +172,6 @@ export async function updateUser(
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, id), sql`${sessions.revokedAt} is null`, keep));
     }
-    return asAuthUser(row);
+    return toUserRecord(row);
   });
 }

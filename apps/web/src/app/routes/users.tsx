@@ -1,9 +1,7 @@
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { usePermission } from '@/features/auth/hooks/use-permission';
 import { UsersPage } from '@/features/users/components/users-page';
-import { isAdmin } from '@/features/users/utils/roles';
 
-/** The shell shows the title ('Usuários'); the session decides whether create/edit are offered. */
+/** The shell shows the title ('Usuários'); the user.manage permission decides create and edit. */
 export function UsersRoute() {
-  const { user } = useAuth();
-  return <UsersPage canManage={isAdmin(user?.roles)} />;
+  return <UsersPage canManage={usePermission('user.manage')} />;
 }

@@ -7,7 +7,3 @@ export function displayRoles(roles: readonly string[]): Role[] {
   const known = roles.filter((role): role is Role => (ROLES as readonly string[]).includes(role));
   return known.length > 0 ? known : ['user'];
 }
-
-export function isAdmin(roles: readonly string[] | undefined): boolean {
-  return roles?.includes('admin') ?? false;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayRoles, isAdmin } from './roles';
+import { displayRoles } from './roles';
 import { userMatches } from './user-search';
 
 const LABELS: Record<string, string> = {
@@ -44,11 +44,5 @@ describe('roles', () => {
     expect(displayRoles([])).toEqual(['user']);
     expect(displayRoles(['ghost'])).toEqual(['user']);
     expect(displayRoles(['admin', 'finance'])).toEqual(['admin', 'finance']);
-  });
-
-  it('knows an admin', () => {
-    expect(isAdmin(['comercial', 'admin'])).toBe(true);
-    expect(isAdmin(['manager'])).toBe(false);
-    expect(isAdmin(undefined)).toBe(false);
   });
 });

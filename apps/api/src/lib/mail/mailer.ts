@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+/** What a message says; each message of the app has a render function producing it. */
+export type MailContent = { subject: string; text: string; html: string };
+
+export type MailMessage = MailContent & { to: string };
 
 export type Mailer = {
   /** Sends (or, without SMTP, writes to the outbox); resolves once the message is handed over. */
