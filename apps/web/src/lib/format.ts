@@ -28,7 +28,7 @@ function toDate(value: Exclude<DateInput, null | undefined>): Date {
 function formatWith(value: DateInput, pattern: string, lng: string | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);
-  // SPEC.md §5: a value that is not a date is shown as it came, never as "Invalid Date".
+  // A value that is not a date (a free-text period, say) is shown as it came, never as "Invalid Date".
   if (!isValid(date)) return String(value);
   return formatDateFns(date, pattern, { locale: DATE_LOCALES[toLanguage(lng)] });
 }
@@ -46,14 +46,14 @@ export function formatDateTimeLong(value: DateInput, lng?: string): string {
 }
 
 /**
- * SPEC.md §9: R$ in Portuguese, $ otherwise. Spanish uses es-MX number style so that '$' leads and
- * thousands are grouped as in English.
+ * Every amount in Funil is in Brazilian reais, whatever the interface language, so it is always
+ * written as BRL — `R$` — with the language's own digits and separators: `R$ 1.234.567,89` in
+ * pt-BR, `R$1,234,567.89` in en, `1.234.567,89 R$` in es (Spain's style, which leaves four-digit
+ * amounts ungrouped: `1500,00 R$`). Never a bare `$`, which reads as dollars. The decision is
+ * recorded in docs/decisions/001-money-always-brl.md.
  */
-const CURRENCY_FORMATS: Record<Language, { locale: string; currency: string }> = {
-  'pt-BR': { locale: 'pt-BR', currency: 'BRL' },
-  en: { locale: 'en-US', currency: 'USD' },
-  es: { locale: 'es-MX', currency: 'USD' },
-};
+const CURRENCY = 'BRL';
+const CURRENCY_LOCALES: Record<Language, string> = { 'pt-BR': 'pt-BR', en: 'en-US', es: 'es-ES' };
 
 const currencyFormatters = new Map<string, Intl.NumberFormat>();
 
@@ -72,11 +72,11 @@ export function formatCurrency(
   const cacheKey = `${language}|${decimals}`;
   let formatter = currencyFormatters.get(cacheKey);
   if (!formatter) {
-    const { locale, currency } = CURRENCY_FORMATS[language];
     const digits = decimals ? 2 : 0;
-    formatter = new Intl.NumberFormat(locale, {
+    formatter = new Intl.NumberFormat(CURRENCY_LOCALES[language], {
       style: 'currency',
-      currency,
+      currency: CURRENCY,
+      // Spanish's standard symbol for BRL is the code 'BRL'; the narrow one is 'R$' everywhere.
       currencyDisplay: 'narrowSymbol',
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
