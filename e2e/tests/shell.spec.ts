@@ -71,7 +71,8 @@ test('switches to English on the language page and the menu follows at once', as
   await expect(englishMenu.getByRole('link', { name: 'Manage Brands' })).toBeVisible();
   await expect(englishMenu.getByRole('link', { name: 'Users' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Language' })).toBeVisible();
-  await expect(page.getByTestId('language-preview-money')).toHaveText('$1,234,567.89');
+  // Still reais: only the separators follow the language (docs/decisions/001-money-always-brl.md).
+  await expect(page.getByTestId('language-preview-money')).toHaveText('R$1,234,567.89');
   expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
 
   await page.reload();
