@@ -23,6 +23,8 @@ describe('the SPA served by the API', () => {
     mkdirSync(join(dist, 'assets'));
     writeWithCompressedCopies(join(dist, 'index.html'), INDEX_HTML);
     writeWithCompressedCopies(join(dist, 'assets', 'index-abc123.js'), APP_JS);
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/index-abc123.js"}}');
     // No compressed copy: the build skips files that compression would not make smaller.
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     app = await buildTestApp({ webDistDir: dist });
@@ -105,6 +107,12 @@ describe('the SPA served by the API', () => {
     const response = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("does not serve the build's own manifest", async () => {
+    const response = await app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(response.body).not.toContain('index-abc123.js');
+    expect(response.headers['content-type']).not.toMatch(/json/);
   });
 
   it('answers a missing asset with 404 rather than index.html', async () => {

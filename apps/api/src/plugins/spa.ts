@@ -34,6 +34,8 @@ export const spaPlugin = fp<SpaOptions>(
         prefix: '/',
         wildcard: true,
         preCompressed: true,
+        // dist/.vite holds the build's manifest (for bench/bundle-size.ts), not something to serve.
+        allowedPath: (pathname) => !pathname.startsWith('/.vite/'),
         cacheControl: false,
         setHeaders: (reply, path) => {
           reply.header('Cache-Control', path.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
