@@ -14,7 +14,10 @@ import { runMigrations } from './db/migrate';
 import { genReqId, loggerOptions } from './lib/logger';
 import { RequestLogController } from './lib/request-log';
 import { authRoutes } from './modules/auth/auth.routes';
+import { brandRoutes } from './modules/brands/brands.routes';
 import { catalogueRoutes } from './modules/catalogues/catalogues.routes';
+import { companyRoutes } from './modules/companies/companies.routes';
+import { contactRoutes } from './modules/contacts/contacts.routes';
 import { franchiseRoutes } from './modules/franchises/franchises.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -123,6 +126,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         await api.register(catalogueRoutes, { prefix: `/${resource}`, resource });
       }
       await api.register(franchiseRoutes, { prefix: '/franchises' });
+      await api.register(brandRoutes, { prefix: '/brands' });
+      await api.register(contactRoutes, { prefix: '/contacts' });
+      await api.register(companyRoutes, { prefix: '/companies' });
     },
     { prefix: '/api' },
   );

@@ -25,8 +25,17 @@ describe('loadConfig', () => {
       allowedEmailDomains: [],
       ai: { provider: null },
       google: { issuer: 'https://accounts.google.com' },
+      cnpjLookupUrl: 'https://brasilapi.com.br/api/cnpj/v1',
       logLevel: 'info',
     });
+  });
+
+  it('reads CNPJ_LOOKUP_URL, off, and refuses anything else', () => {
+    expect(loadConfig({ CNPJ_LOOKUP_URL: 'https://minhareceita.org/' }).cnpjLookupUrl).toBe(
+      'https://minhareceita.org',
+    );
+    expect(loadConfig({ CNPJ_LOOKUP_URL: 'off' }).cnpjLookupUrl).toBeNull();
+    expect(problemsOf({ CNPJ_LOOKUP_URL: 'brasilapi' })).toEqual(['CNPJ_LOOKUP_URL must be a URL or off']);
   });
 
   it('treats empty variables as unset', () => {

@@ -24,6 +24,9 @@ const url = (name: string) => z.url(`${name} must be a URL`).optional();
 const oneOf = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.enum(values, `${name} must be one of: ${values.join(', ')}`);
 
+/** BrasilAPI's mirror of the Receita Federal's open CNPJ data (minha-receita's record format). */
+export const DEFAULT_CNPJ_LOOKUP_URL = 'https://brasilapi.com.br/api/cnpj/v1';
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -61,6 +64,12 @@ const envSchema = z
     GOOGLE_CLIENT_ID: text(),
     GOOGLE_CLIENT_SECRET: text(),
     GOOGLE_ISSUER: url('GOOGLE_ISSUER').default('https://accounts.google.com'),
+    CNPJ_LOOKUP_URL: z
+      .union(
+        [z.literal('off'), z.url('CNPJ_LOOKUP_URL must be a URL or off')],
+        'CNPJ_LOOKUP_URL must be a URL or off',
+      )
+      .default(DEFAULT_CNPJ_LOOKUP_URL),
     LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -97,6 +106,8 @@ export type Config = {
     openai: { apiKey: string | undefined; model: string; baseUrl: string };
   };
   google: { clientId: string | undefined; clientSecret: string | undefined; issuer: string };
+  /** Base address of the CNPJ mirror (no trailing slash); null when lookups are off. */
+  cnpjLookupUrl: string | null;
   logLevel: LogLevel;
 };
 
@@ -134,6 +145,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       openai: { apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL, baseUrl: e.OPENAI_BASE_URL },
     },
     google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER },
+    cnpjLookupUrl: e.CNPJ_LOOKUP_URL === 'off' ? null : e.CNPJ_LOOKUP_URL.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
   };
 }

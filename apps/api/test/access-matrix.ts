@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hasPermission, type Permission, type Role } from '@funil/shared';
 import type { App } from '../src/app';
+import { createBrandVia, createContactVia, imageBytes, multipartFile } from './brand-fixtures';
 import { type SignedIn, signIn } from './sign-in';
 
 /**
@@ -214,3 +215,131 @@ for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
 }
 
 export const uniqueSuffix = () => randomUUID().slice(0, 8);
+
+// Brands and their pictures: anyone signed in reads, creates, edits and uploads; deleting needs
+// record.delete. The picture itself is public (an <img> sends no token).
+const brandOf = async (ctx: MatrixContext) => (await createBrandVia(ctx.app, ctx.users.admin.headers)).id;
+const brandWithImage = async (ctx: MatrixContext) => {
+  const id = await brandOf(ctx);
+  const upload = multipartFile('image', {
+    name: 'logo.png',
+    type: 'image/png',
+    data: await imageBytes('png', 40, 30),
+  });
+  const response = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/brands/${id}/image`,
+    headers: { ...ctx.users.admin.headers, ...upload.headers },
+    payload: upload.payload,
+  });
+  if (response.statusCode !== 200) throw new Error(`uploading a picture: ${response.body}`);
+  return id;
+};
+ACCESS_MATRIX.push(
+  { method: 'GET', url: '/api/brands', expect: signedIn(200) },
+  {
+    method: 'GET',
+    url: '/api/brands/:id',
+    expect: signedIn(200),
+    request: async (ctx) => ({ url: `/api/brands/${await brandOf(ctx)}` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/brands',
+    expect: signedIn(201),
+    request: () => ({
+      payload: { name: 'Marca Nova', company_name: 'Empresa Nova Ltda', cnpj: '11222333000181' },
+    }),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/brands/:id',
+    expect: signedIn(200),
+    request: async (ctx) => ({ url: `/api/brands/${await brandOf(ctx)}`, payload: { responsible: 'Bia' } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/brands/:id',
+    expect: permitted('record.delete', 204),
+    request: async (ctx) => ({ url: `/api/brands/${await brandOf(ctx)}` }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/brands/:id/image',
+    expect: signedIn(200),
+    request: async (ctx) => {
+      const upload = multipartFile('image', {
+        name: 'logo.png',
+        type: 'image/png',
+        data: await imageBytes('png', 40, 30),
+      });
+      return {
+        url: `/api/brands/${await brandOf(ctx)}/image`,
+        payload: upload.payload,
+        headers: upload.headers,
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    url: '/api/brands/:id/image',
+    expect: signedIn(204),
+    request: async (ctx) => ({ url: `/api/brands/${await brandWithImage(ctx)}/image` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/brands/:id/image',
+    expect: all(200),
+    request: async (ctx) => ({ url: `/api/brands/${await brandWithImage(ctx)}/image` }),
+  },
+);
+
+// Contacts: like brands.
+const contactOf = async (ctx: MatrixContext) =>
+  (await createContactVia(ctx.app, ctx.users.admin.headers, await brandOf(ctx))).id;
+ACCESS_MATRIX.push(
+  { method: 'GET', url: '/api/contacts', expect: signedIn(200) },
+  {
+    method: 'GET',
+    url: '/api/contacts/:id',
+    expect: signedIn(200),
+    request: async (ctx) => ({ url: `/api/contacts/${await contactOf(ctx)}` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/contacts',
+    expect: signedIn(201),
+    request: async (ctx) => ({
+      payload: {
+        brand_id: await brandOf(ctx),
+        first_name: 'Caio',
+        last_name: 'Lima',
+        email: 'caio@marca.com.br',
+        phone_number: '5521988887777',
+      },
+    }),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/contacts/:id',
+    expect: signedIn(200),
+    request: async (ctx) => ({
+      url: `/api/contacts/${await contactOf(ctx)}`,
+      payload: { position: 'Diretor' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/contacts/:id',
+    expect: permitted('record.delete', 204),
+    request: async (ctx) => ({ url: `/api/contacts/${await contactOf(ctx)}` }),
+  },
+);
+
+// Company lookups: any signed-in user; lookups are off in the test app (nothing leaves the machine).
+ACCESS_MATRIX.push({
+  method: 'GET',
+  url: '/api/companies/:cnpj',
+  expect: signedIn(503),
+  request: () => ({ url: '/api/companies/11222333000181' }),
+});

@@ -21,9 +21,13 @@ export function tempDir(label = 'funil-test-'): string {
   return dir;
 }
 
-/** Configuration for tests: a private DATA_DIR, silent logs, plus whatever `env` sets. */
+/**
+ * Configuration for tests: a private DATA_DIR, silent logs, CNPJ lookups off (a test that looks
+ * companies up points CNPJ_LOOKUP_URL at a local mirror: nothing reaches the internet), plus
+ * whatever `env` sets.
+ */
 export function testConfig(env: Env = {}): Config {
-  return loadConfig({ DATA_DIR: tempDir(), LOG_LEVEL: 'silent', ...env });
+  return loadConfig({ DATA_DIR: tempDir(), LOG_LEVEL: 'silent', CNPJ_LOOKUP_URL: 'off', ...env });
 }
 
 /** A fresh empty PostgreSQL database for this test; `drop()` removes it. */

@@ -3,7 +3,7 @@
  * as the server). Refuses to run when brands exist, so it never mixes demo rows into real data;
  * everything is written in one transaction, so a failed run leaves nothing behind and can be retried.
  */
-import { CONTRACT_STATUSES, PROSPECTUS_YEARS, type Role, withCnpjCheckDigits } from '@funil/shared';
+import { CONTRACT_STATUSES, generateNumericCnpj, PROSPECTUS_YEARS, type Role } from '@funil/shared';
 import { count, inArray } from 'drizzle-orm';
 import { ConfigError } from '../config';
 import { loadConfigFromEnvironment } from '../config-from-environment';
@@ -168,7 +168,7 @@ async function main() {
           BRANDS.map(([name, companyName, areaOfActivity, segmentation], index) => ({
             name,
             companyName,
-            cnpj: withCnpjCheckDigits(`${String(11_000_000 + index * 7_919).padStart(8, '0')}0001`),
+            cnpj: generateNumericCnpj(),
             areaOfActivity,
             segmentation,
             responsible: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,

@@ -13,7 +13,7 @@ import { http } from '@/lib/http';
 
 export type { CatalogueItem, CatalogueListResponse, CatalogueResource };
 
-/** What the catalogue calls may ask (API.md "Catalogues"); no paging means every row. */
+/** What the catalogue calls may ask (docs/api.md, Catalogues); no paging means every row. */
 export type CatalogueListParams = {
   status?: RecordStatus;
   search?: string;
@@ -30,8 +30,6 @@ export const catalogueKeys = {
   lists: (resource: CatalogueResource) => [...catalogueKeys.resource(resource), 'list'] as const,
   list: (resource: CatalogueResource, params: CatalogueListParams) =>
     [...catalogueKeys.lists(resource), params] as const,
-  detail: (resource: CatalogueResource, id: string) =>
-    [...catalogueKeys.resource(resource), 'detail', id] as const,
 };
 
 const itemPath = (resource: CatalogueResource, id: string) => `/api/${resource}/${encodeURIComponent(id)}`;
@@ -42,10 +40,6 @@ export function listCatalogueItems(
   signal?: AbortSignal,
 ) {
   return http.get<CatalogueListResponse>(`/api/${resource}`, { params, signal });
-}
-
-export function getCatalogueItem(resource: CatalogueResource, id: string, signal?: AbortSignal) {
-  return http.get<CatalogueItem>(itemPath(resource, id), { signal });
 }
 
 export function createCatalogueItem(resource: CatalogueResource, body: CatalogueCreateBody) {
@@ -62,15 +56,9 @@ export const catalogueListQueryOptions = (resource: CatalogueResource, params: C
     queryFn: ({ signal }) => listCatalogueItems(resource, params, signal),
   });
 
-/** Active items for select boxes (SPEC.md §7: option lists load `status=active`). */
+/** Active items, by name: the option lists of the lead form and the pipeline filters. */
 export const activeCatalogueOptions = (resource: CatalogueResource) =>
   catalogueListQueryOptions(resource, { status: 'active', sort: 'name', order: 'asc' });
-
-export const catalogueItemQueryOptions = (resource: CatalogueResource, id: string) =>
-  queryOptions({
-    queryKey: catalogueKeys.detail(resource, id),
-    queryFn: ({ signal }) => getCatalogueItem(resource, id, signal),
-  });
 
 export function useCreateCatalogueItem(resource: CatalogueResource) {
   const queryClient = useQueryClient();

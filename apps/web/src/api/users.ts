@@ -2,21 +2,20 @@ import type { UserCreateInput, UserListResponse, UserResponse, UserUpdateInput }
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
-/** The user object of API.md ("User object (everywhere, never with a hash)"). */
+/** The user object every call answers (docs/api.md, Auth): never a password hash. */
 export type User = UserResponse;
 export type UserList = UserListResponse;
 
 export type UserCreateBody = UserCreateInput;
-/** Email never changes (API.md "Users"); an empty password keeps the current one. */
+/** Email never changes (docs/api.md, Users); an empty password keeps the current one. */
 export type UserUpdateBody = UserUpdateInput;
 
 export const userKeys = {
   all: ['api', 'users'] as const,
   lists: () => [...userKeys.all, 'list'] as const,
-  detail: (id: string) => [...userKeys.all, 'detail', id] as const,
 };
 
-/** SPEC.md §7: the user list fetches everything (no page/limit: every row on one page). */
+/** The user list fetches everything (no page/limit: every row on one page). */
 export function listUsers(signal?: AbortSignal) {
   return http.get<UserList>('/api/users', { signal });
 }

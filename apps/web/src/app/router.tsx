@@ -13,7 +13,7 @@ const loginScreen = lazyScreen(
   (m) => m.LoginRoute,
 );
 
-/** SPEC.md §2, the whole route table. */
+/** The whole route table: public screens, then the guarded ones inside the shell. */
 export const routes: RouteObject[] = [
   {
     id: 'root',

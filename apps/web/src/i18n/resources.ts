@@ -5,6 +5,7 @@ import esValidation from '@funil/shared/locales/es/validation.json';
 import ptBRErrors from '@funil/shared/locales/pt-BR/errors.json';
 import ptBRValidation from '@funil/shared/locales/pt-BR/validation.json';
 import enAuth from './locales/en/auth.json';
+import enBrands from './locales/en/brands.json';
 import enCatalogues from './locales/en/catalogues.json';
 import enCommon from './locales/en/common.json';
 import enConfig from './locales/en/config.json';
@@ -12,6 +13,7 @@ import enMenu from './locales/en/menu.json';
 import enTable from './locales/en/table.json';
 import enUsers from './locales/en/users.json';
 import esAuth from './locales/es/auth.json';
+import esBrands from './locales/es/brands.json';
 import esCatalogues from './locales/es/catalogues.json';
 import esCommon from './locales/es/common.json';
 import esConfig from './locales/es/config.json';
@@ -19,6 +21,7 @@ import esMenu from './locales/es/menu.json';
 import esTable from './locales/es/table.json';
 import esUsers from './locales/es/users.json';
 import ptBRAuth from './locales/pt-BR/auth.json';
+import ptBRBrands from './locales/pt-BR/brands.json';
 import ptBRCatalogues from './locales/pt-BR/catalogues.json';
 import ptBRCommon from './locales/pt-BR/common.json';
 import ptBRConfig from './locales/pt-BR/config.json';
@@ -38,6 +41,7 @@ export const resources = {
     auth: ptBRAuth,
     menu: ptBRMenu,
     table: ptBRTable,
+    brands: ptBRBrands,
     catalogues: ptBRCatalogues,
     config: ptBRConfig,
     users: ptBRUsers,
@@ -49,6 +53,7 @@ export const resources = {
     auth: enAuth,
     menu: enMenu,
     table: enTable,
+    brands: enBrands,
     catalogues: enCatalogues,
     config: enConfig,
     users: enUsers,
@@ -60,6 +65,7 @@ export const resources = {
     auth: esAuth,
     menu: esMenu,
     table: esTable,
+    brands: esBrands,
     catalogues: esCatalogues,
     config: esConfig,
     users: esUsers,

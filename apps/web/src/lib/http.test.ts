@@ -35,7 +35,6 @@ describe('http', () => {
 
   afterEach(() => {
     restoreHandler();
-    vi.unstubAllGlobals();
   });
 
   it('sends JSON content type, Accept */* and cookies on every method, with no token', async () => {

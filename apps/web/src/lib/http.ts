@@ -3,7 +3,7 @@ import { setAuthFlash } from './auth-flash';
 import { clearSession, getToken, STORAGE_KEYS } from './storage-keys';
 
 /**
- * The one place the browser talks to the API (SPEC.md §1, §8; API.md "General"). Every call sends
+ * The one place the browser talks to the API. Every call sends
  * JSON content type, `Accept: *\/*`, cookies, and the Bearer token when there is one. It also
  * sends the interface language as `Accept-Language`, so the server's messages (validation, 409s)
  * come in the language the user chose, not in the browser's.
@@ -33,7 +33,7 @@ export class HttpError extends Error {
   readonly body: string;
   /** The parsed JSON body, when it was JSON. */
   readonly data: unknown;
-  /** The `message` field of a JSON error body (pt-BR by default; API.md "General"). */
+  /** The `message` field of a JSON error body (pt-BR by default; docs/api.md, General). */
   readonly serverMessage: string | undefined;
   /** Field-level validation issues, on 400s. */
   readonly issues: ValidationIssue[];
@@ -84,7 +84,7 @@ export function buildUrl(path: string, params?: QueryParams): string {
   for (const [key, value] of Object.entries(params ?? {})) {
     const values = Array.isArray(value) ? value : [value];
     for (const item of values) {
-      // The API treats an empty parameter as absent (API.md), so absent values are simply left out.
+      // The API treats an empty parameter as absent (docs/api.md), so absent values are simply left out.
       if (item === undefined || item === null || item === '') continue;
       search.append(key, String(item));
     }

@@ -1,32 +1,15 @@
-import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
-import { http, type QueryParams } from './http';
+import { QueryClient } from '@tanstack/react-query';
 
 /**
- * The default query function (SPEC.md §7): GET the key's segments joined by '/'. A plain object as
- * the last segment becomes the query string, so `['api', 'verticals', { status: 'active' }]`
- * fetches `/api/verticals?status=active`.
+ * Server data is fetched once and kept until a mutation invalidates it or the user refreshes:
+ * it never goes stale on its own, is never refetched behind the user's back (window focus, an
+ * interval), and a failed call is not retried (the screen says so and offers 'Tentar Novamente').
+ * Every query brings its own key and fetcher from apps/web/src/api/<resource>.ts.
  */
-export function queryKeyToUrl(queryKey: QueryKey): { path: string; params?: QueryParams } {
-  const last = queryKey.at(-1);
-  const hasParams = typeof last === 'object' && last !== null && !Array.isArray(last);
-  const segments = (hasParams ? queryKey.slice(0, -1) : queryKey).map((segment) =>
-    String(segment).replace(/^\/+|\/+$/g, ''),
-  );
-  const path = `/${segments.filter(Boolean).join('/')}`;
-  return hasParams ? { path, params: last as QueryParams } : { path };
-}
-
-export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => {
-  const { path, params } = queryKeyToUrl(queryKey);
-  return http.get(path, { params, signal });
-};
-
-/** SPEC.md §9: data never goes stale, is never refetched behind the user's back, never retried. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: defaultQueryFn,
         staleTime: Infinity,
         refetchInterval: false,
         refetchOnWindowFocus: false,

@@ -1,5 +1,5 @@
 /**
- * Every browser-storage key the app reads or writes (SPEC.md §3), in one place so that no
+ * Every browser-storage key the app reads or writes, in one place so that no
  * feature spells a key by hand. Values are part of the product contract: users' stored
  * preferences survive upgrades only while these strings stay the same.
  */
@@ -38,7 +38,7 @@ export const STORAGE_KEYS = {
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
-/** Cookie lifetime of `sidebar_state`, in seconds (SPEC.md §9). */
+/** Cookie lifetime of `sidebar_state`, in seconds. */
 export const SIDEBAR_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 7;
 
 /** The keys that hold the session; cleared together on logout and on any 401. */

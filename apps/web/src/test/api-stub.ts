@@ -38,21 +38,5 @@ export function stubApi(routes: Record<string, StubRoute>) {
   };
 }
 
-/** A user object as the API answers it (API.md "User object"). */
-export function apiUser(overrides: Partial<Record<string, unknown>> = {}) {
-  const id = (overrides.id as string | undefined) ?? '0b6f4c8e-8a5e-4e43-9d55-1c1f7e0c2a10';
-  const name = (overrides.name as string | undefined) ?? 'Ana Souza';
-  return {
-    id,
-    _id: id,
-    name,
-    full_name: name,
-    email: 'ana@empresa.com.br',
-    avatar_url: null,
-    roles: ['admin'],
-    isActive: true,
-    createdAt: '2026-03-01T12:30:00.000Z',
-    updatedAt: '2026-03-01T12:30:00.000Z',
-    ...overrides,
-  };
-}
+// Fixtures live in api-fixtures.ts; apiUser is re-exported for the tests that import it from here.
+export { apiUser } from './api-fixtures';

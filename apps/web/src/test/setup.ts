@@ -1,5 +1,6 @@
+import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n } from '@/i18n';
 
 // CI runs every suite at once on two cores: `findBy…`/`waitFor` get more than the 1 s default
@@ -11,9 +12,14 @@ beforeEach(async () => {
   await i18n.changeLanguage('pt-BR');
 });
 
-// Vitest globals are off, so Testing Library cannot register its automatic cleanup by itself.
+// What any test may have changed is put back here, once, rather than in each file: the DOM
+// (Vitest globals are off, so Testing Library cannot register its own cleanup), stubbed globals
+// such as `fetch` (test/api-stub.ts), spies, fake timers, browser storage and the theme class.
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
   localStorage.clear();
   sessionStorage.clear();
   document.documentElement.classList.remove('dark');

@@ -34,7 +34,6 @@ export const USER_PAGE_SIZES = [5, 10, 15, 20] as const;
 
 export const LIST_DEFAULT_LIMIT = 20;
 export const LIST_MAX_LIMIT = 100;
-export const PIPELINE_FETCH_LIMIT = 100;
 export const CONTACTS_PER_BRAND_LIMIT = 100;
 
 export const LOGIN_MAX_ATTEMPTS = 5;

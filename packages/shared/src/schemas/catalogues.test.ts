@@ -13,7 +13,7 @@ describe('catalogue schemas', () => {
     });
   });
 
-  it('answers the validation keys of the spec', () => {
+  it('answers the validation keys of the catalogue form', () => {
     expect(
       messages(catalogueCreateSchema.safeParse({ name: ' a ', label: 'x'.repeat(101), status: 'x' })),
     ).toEqual([

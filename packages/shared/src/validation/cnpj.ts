@@ -1,35 +1,35 @@
-/** CNPJ helpers: the 14-digit Brazilian company registry number and its two check digits. */
-const FIRST_WEIGHTS = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-const SECOND_WEIGHTS = [6, ...FIRST_WEIGHTS];
+import {
+  formatCnpj as formatWithMask,
+  generateCnpj,
+  isValidCnpj as hasValidCheckDigits,
+  parseCnpj,
+} from '@brazilian-utils/brazilian-utils';
 
-export function cnpjDigits(value: string): string {
-  return value.replace(/\D/g, '');
+// CNPJs come in two formats: the numeric one (14 digits) and the alphanumeric one the Receita
+// Federal issues since July 2026 (12 characters 0-9/A-Z, then two numeric check digits, e.g.
+// 12.ABC.345/01DE-35). @brazilian-utils reads both under `version: 2`; its default reads only
+// the numeric one.
+const BOTH_FORMATS = { version: 2 } as const;
+
+/** The 14 characters without punctuation, upper case: how a CNPJ is stored and looked up. */
+export function normalizeCnpj(value: string): string {
+  return parseCnpj(value.toUpperCase(), BOTH_FORMATS);
 }
 
-function checkDigit(digits: string, weights: number[]): number {
-  const sum = weights.reduce((total, weight, index) => total + Number(digits[index]) * weight, 0);
-  const rest = sum % 11;
-  return rest < 2 ? 0 : 11 - rest;
-}
-
+/** Valid by its check digits, numeric or alphanumeric, with or without the mask, in any case. */
 export function isValidCnpj(value: string): boolean {
-  const digits = cnpjDigits(value);
-  if (digits.length !== 14 || /^(\d)\1{13}$/.test(digits)) return false;
-  const first = checkDigit(digits, FIRST_WEIGHTS);
-  const second = checkDigit(digits, SECOND_WEIGHTS);
-  return Number(digits[12]) === first && Number(digits[13]) === second;
+  return hasValidCheckDigits(value, BOTH_FORMATS);
 }
 
-/** 12345678000195 → 12.345.678/0001-95; anything that is not 14 digits is returned as given. */
+/**
+ * 12ABC34501DE35 → 12.ABC.345/01DE-35. Also masks a CNPJ being typed ("12ABC3" → "12.ABC.3"), so
+ * an input can format as the user types; characters past the 14th are dropped.
+ */
 export function formatCnpj(value: string): string {
-  const digits = cnpjDigits(value);
-  if (digits.length !== 14) return value;
-  return digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+  return formatWithMask(normalizeCnpj(value), BOTH_FORMATS);
 }
 
-/** Completes 12 base digits with their check digits (demo data, tests). */
-export function withCnpjCheckDigits(base12: string): string {
-  const first = checkDigit(base12, FIRST_WEIGHTS);
-  const withFirst = `${base12}${first}`;
-  return `${withFirst}${checkDigit(withFirst, SECOND_WEIGHTS)}`;
+/** A valid numeric CNPJ of a head office (branch 0001), for demo data and tests. */
+export function generateNumericCnpj(): string {
+  return generateCnpj({ version: 1, branch: 1 });
 }

@@ -8,7 +8,10 @@ export const brands = pgTable(
     id: id(),
     name: text('name').notNull(),
     companyName: text('company_name').notNull(),
-    /** 14 digits, no punctuation. Not unique: one company may own several brands. */
+    /**
+     * 14 characters without punctuation, upper case: numeric, or alphanumeric (12 of 0-9/A-Z and
+     * two check digits). Not unique: one company may own several brands.
+     */
     cnpj: text('cnpj').notNull(),
     areaOfActivity: text('area_of_activity'),
     segmentation: text('segmentation'),
@@ -22,7 +25,7 @@ export const brands = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    check('brands_cnpj_digits', sql`${table.cnpj} ~ '^[0-9]{14}$'`),
+    check('brands_cnpj_format', sql`${table.cnpj} ~ '^[0-9A-Z]{12}[0-9]{2}$'`),
     check('brands_status_check', recordStatusCheck('status')),
     index('brands_status_idx').on(table.status),
     index('brands_created_at_idx').on(table.createdAt),

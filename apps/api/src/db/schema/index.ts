@@ -1,4 +1,5 @@
 export * from './brands';
 export * from './catalogues';
+export * from './companies';
 export * from './leads';
 export * from './users';

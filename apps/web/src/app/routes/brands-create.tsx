@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { BrandCreatePage } from '@/features/brands/components/brand-create-page';
 
-/** Placeholder until its issue lands; the shell shows the title from the route handle (SPEC.md §2). */
+/** /marcas/criar; the shell shows the title from the route handle. */
 export function BrandsCreateRoute() {
-  return <PagePlaceholder />;
+  return <BrandCreatePage />;
 }

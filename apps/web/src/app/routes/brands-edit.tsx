@@ -1,6 +1,9 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { useParams } from 'react-router';
+import { BrandEditPage } from '@/features/brands/components/brand-edit-page';
 
-/** Placeholder until its issue lands; the shell shows the title from the route handle (SPEC.md §2). */
+/** /marcas/editar/:id: the brand form with the brand's contacts under it. */
 export function BrandsEditRoute() {
-  return <PagePlaceholder />;
+  const { id = '' } = useParams();
+  // The contacts table (features/contacts) is composed in here once it lands.
+  return <BrandEditPage key={id} brandId={id} contacts={null} />;
 }

@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { BrandsPage } from '@/features/brands/components/brands-page';
 
-/** Placeholder until its issue lands; the shell shows the title from the route handle (SPEC.md §2). */
+/** /marcas/gerenciar; the shell shows the title from the route handle. */
 export function BrandsManageRoute() {
-  return <PagePlaceholder />;
+  return <BrandsPage formatPhone={(digits) => digits} />;
 }

@@ -3,7 +3,7 @@ import { AuthCheckingScreen } from '@/features/auth/components/auth-guard';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { useAuthStatus } from '@/features/auth/hooks/use-auth-status';
 
-/** Serves /, /secure-login and /login. A signed-in user has nothing to do here (SPEC.md §2). */
+/** Serves /, /secure-login and /login. A signed-in user has nothing to do here. */
 export function LoginRoute() {
   const status = useAuthStatus();
   if (status === 'loading') return <AuthCheckingScreen />;

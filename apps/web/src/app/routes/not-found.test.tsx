@@ -9,18 +9,18 @@ describe('not-found page', () => {
     const user = userEvent.setup();
     const { router } = renderRoute('/nada/por/aqui');
 
-    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeInTheDocument();
     const home = screen.getByRole('link', { name: 'Voltar ao início' });
     expect(home.getAttribute('href')).toBe('/');
 
     await user.click(home);
-    expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('reads "Page Not Found" in English', async () => {
     await i18n.changeLanguage('en');
     renderRoute('/unknown');
-    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
   });
 });

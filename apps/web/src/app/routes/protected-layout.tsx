@@ -8,7 +8,7 @@ function SignedInShell() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
 
-  // SPEC.md §2: log out (the local session ends even if the server call fails), then /login.
+  // Log out (the local session ends even if the server call fails), then /login.
   const handleLogout = async () => {
     await logout();
     await navigate('/login', { replace: true });

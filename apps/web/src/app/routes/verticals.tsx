@@ -1,6 +1,6 @@
 import { CatalogueRoute } from './catalogue-route';
 
-/** /configuracoes/verticais (SPEC.md §2); the shell shows the title from the route handle. */
+/** /configuracoes/verticais; the shell shows the title from the route handle. */
 export function VerticalsRoute() {
   return <CatalogueRoute resource="verticals" />;
 }

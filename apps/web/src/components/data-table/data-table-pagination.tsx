@@ -10,7 +10,7 @@ export type DataTablePaginationProps = {
   onPageChange: (pageIndex: number) => void;
 };
 
-/** Anterior / first … neighbours … last / Próximo (SPEC.md §2). */
+/** Anterior / first … neighbours … last / Próximo. */
 export function DataTablePagination({ pageIndex, pageCount, onPageChange }: DataTablePaginationProps) {
   const { t } = useTranslation('table');
   const currentPage = pageIndex + 1;

@@ -19,7 +19,7 @@ const items: Item[] = Array.from({ length: 12 }, (_, index) => ({
   label: index === 6 ? 'SÃO PAULO' : `LABEL ${index + 1}`,
 }));
 
-function renderTable(props: Partial<DataTableProps<Item>> = {}) {
+function renderTable(props: Partial<Omit<DataTableProps<Item>, 'server' | 'rowCount' | 'filterFn'>> = {}) {
   const onRefresh = vi.fn();
   const view = render(
     <DataTable<Item>
@@ -47,28 +47,28 @@ describe('DataTable', () => {
   it('shows the first page, the total and the shown range', () => {
     renderTable();
     expect(bodyRows()).toHaveLength(5);
-    expect(screen.getByText('ITEM 01')).toBeDefined();
+    expect(screen.getByText('ITEM 01')).toBeInTheDocument();
     expect(screen.queryByText('ITEM 06')).toBeNull();
-    expect(screen.getByText('Total: 12 registros')).toBeDefined();
-    expect(screen.getByText('Mostrando 1 a 5 de 12')).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Anterior' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Total: 12 registros')).toBeInTheDocument();
+    expect(screen.getByText('Mostrando 1 a 5 de 12')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
   });
 
   it('says "registro" for a single row', () => {
     renderTable({ data: items.slice(0, 1) });
-    expect(screen.getByText('Total: 1 registro')).toBeDefined();
+    expect(screen.getByText('Total: 1 registro')).toBeInTheDocument();
   });
 
   it('pages with the page buttons and Próximo', async () => {
     const user = userEvent.setup();
     renderTable();
     await user.click(screen.getByRole('button', { name: 'Próximo' }));
-    expect(screen.getByText('Mostrando 6 a 10 de 12')).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Página 2' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByText('Mostrando 6 a 10 de 12')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
     await user.click(screen.getByRole('button', { name: 'Página 3' }));
     expect(bodyRows()).toHaveLength(2);
-    expect(screen.getByText('Mostrando 11 a 12 de 12')).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Próximo' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Mostrando 11 a 12 de 12')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Próximo' })).toBeDisabled();
   });
 
   it('searches case- and accent-insensitively and goes back to the first page', async () => {
@@ -77,19 +77,19 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Página 3' }));
     await user.type(screen.getByRole('searchbox', { name: 'Buscar por nome ou label...' }), 'sao');
     expect(bodyRows()).toHaveLength(1);
-    expect(screen.getByText('ITEM 07')).toBeDefined();
-    expect(screen.getByText('Total: 1 registro')).toBeDefined();
-    expect(screen.getByText('Mostrando 1 a 1 de 1')).toBeDefined();
+    expect(screen.getByText('ITEM 07')).toBeInTheDocument();
+    expect(screen.getByText('Total: 1 registro')).toBeInTheDocument();
+    expect(screen.getByText('Mostrando 1 a 1 de 1')).toBeInTheDocument();
   });
 
   it('shows the no-result state and clears the search with Limpar busca', async () => {
     const user = userEvent.setup();
     renderTable();
     await user.type(screen.getByRole('searchbox'), 'zzz');
-    expect(screen.getByText('Nenhum resultado encontrado')).toBeDefined();
+    expect(screen.getByText('Nenhum resultado encontrado')).toBeInTheDocument();
     expect(screen.queryByText(/Mostrando/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Limpar busca' }));
-    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('searchbox')).toHaveValue('');
     expect(bodyRows()).toHaveLength(5);
   });
 
@@ -109,8 +109,8 @@ describe('DataTable', () => {
       errorMessage: 'Falha de rede',
     });
     const alert = screen.getByRole('alert');
-    expect(within(alert).getByText('Erro ao carregar verticais')).toBeDefined();
-    expect(within(alert).getByText('Falha de rede')).toBeDefined();
+    expect(within(alert).getByText('Erro ao carregar verticais')).toBeInTheDocument();
+    expect(within(alert).getByText('Falha de rede')).toBeInTheDocument();
     expect(screen.queryByText(/^Total:/)).toBeNull();
     await user.click(within(alert).getByRole('button', { name: 'Tentar Novamente' }));
     expect(onRefresh).toHaveBeenCalledTimes(1);
@@ -122,10 +122,10 @@ describe('DataTable', () => {
       emptyDescription: 'Comece criando uma nova vertical.',
       emptyAction: <button type="button">Nova Vertical</button>,
     });
-    expect(screen.getByText('Nenhum registro encontrado')).toBeDefined();
-    expect(screen.getByText('Comece criando uma nova vertical.')).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Nova Vertical' })).toBeDefined();
-    expect(screen.getByText('Total: 0 registros')).toBeDefined();
+    expect(screen.getByText('Nenhum registro encontrado')).toBeInTheDocument();
+    expect(screen.getByText('Comece criando uma nova vertical.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nova Vertical' })).toBeInTheDocument();
+    expect(screen.getByText('Total: 0 registros')).toBeInTheDocument();
   });
 
   it('refreshes with the refresh button', async () => {
@@ -150,14 +150,14 @@ describe('DataTable', () => {
         label="Itens"
       />,
     );
-    expect(screen.getByText('Mostrando 6 a 7 de 7')).toBeDefined();
+    expect(screen.getByText('Mostrando 6 a 7 de 7')).toBeInTheDocument();
   });
 
   it('speaks English', async () => {
     await i18n.changeLanguage('en');
     renderTable();
-    expect(screen.getByText('Total: 12 records')).toBeDefined();
-    expect(screen.getByText('Showing 1 to 5 of 12')).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDefined();
+    expect(screen.getByText('Total: 12 records')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 5 of 12')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeInTheDocument();
   });
 });

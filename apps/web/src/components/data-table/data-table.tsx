@@ -10,17 +10,20 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { AlertCircleIcon, InboxIcon, RefreshCwIcon, SearchIcon, SearchXIcon } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { CATALOGUE_PAGE_SIZES } from '@funil/shared';
+import { AlertCircleIcon, InboxIcon, RefreshCwIcon, SearchXIcon } from 'lucide-react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { DataTablePagination } from './data-table-pagination';
+import { DataTableStatePanel } from './data-table-state-panel';
+import { DataTableToolbar } from './data-table-toolbar';
 import { getShownRange } from './page-range';
+import { useClientTableState } from './use-client-table-state';
+import type { ServerTableControls } from './use-server-table-state';
 
 declare module '@tanstack/react-table' {
   // Module augmentation only works with an interface; the type parameters must match the original.
@@ -31,26 +34,22 @@ declare module '@tanstack/react-table' {
   }
 }
 
-/** SPEC.md §9: catalogue and user lists offer 5, 10, 15 or 20 rows a page, 5 by default. */
-export const DEFAULT_PAGE_SIZES = [5, 10, 15, 20] as const;
-
 // Every row has this height, skeletons included, so nothing moves when the data arrives.
 const ROW_CLASS = 'h-12';
 
-export type DataTableProps<TData> = {
+type DataTableBaseProps<TData> = {
   /**
    * Column definitions. The value type is erased because a list of columns mixes accessors of
-   * different value types, and ColumnDef is invariant in it.
+   * different value types, and ColumnDef is invariant in it. In server mode, a sortable column's
+   * id is the API's sort field.
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above; the row type stays checked
   columns: ColumnDef<TData, any>[];
-  /** Every row, fetched once: searching, sorting and paging happen here, on the client. */
+  /** Client mode: every row. Server mode: the current page's rows. */
   data: readonly TData[] | undefined;
   getRowId?: (row: TData) => string;
-  /** Whether a row matches the search box's text (see `matchesSearch`). */
-  filterFn: (row: TData, query: string) => boolean;
   isLoading: boolean;
-  /** A background refetch: the refresh button spins but the rows stay. */
+  /** A background refetch (or, in server mode, the next page loading): the refresh button spins, the rows stay. */
   isFetching?: boolean;
   isError: boolean;
   /** The error panel's title, e.g. 'Erro ao carregar verticais'. */
@@ -60,9 +59,8 @@ export type DataTableProps<TData> = {
   /** Refresh button and 'Tentar Novamente'. */
   onRefresh: () => void;
   searchPlaceholder?: string;
+  /** The page-size choices, the first being the default; the catalogue lists' 5, 10, 15, 20 unless given. */
   pageSizes?: readonly number[];
-  initialPageSize?: number;
-  initialSorting?: SortingState;
   emptyTitle?: string;
   emptyDescription?: string;
   /** Shown in the empty state, typically the create button. */
@@ -73,54 +71,80 @@ export type DataTableProps<TData> = {
   label?: string;
 };
 
+type ClientModeProps<TData> = {
+  /** Whether a row matches the search box's text (see `matchesSearch`). */
+  filterFn: (row: TData, query: string) => boolean;
+  initialPageSize?: number;
+  initialSorting?: SortingState;
+  server?: undefined;
+  rowCount?: undefined;
+};
+
+type ServerModeProps = {
+  /** The state of a list paged, sorted and searched by the API (useServerTableState). */
+  server: ServerTableControls;
+  /** The API's `total` for the current search and filters; undefined while unknown. */
+  rowCount: number | undefined;
+  filterFn?: undefined;
+  initialPageSize?: undefined;
+  initialSorting?: undefined;
+};
+
+export type DataTableProps<TData> = DataTableBaseProps<TData> & (ClientModeProps<TData> | ServerModeProps);
+
 /**
- * The list screens' table (catalogues, users): toolbar (search, refresh, page size, total), rows,
- * 'Mostrando X a Y de N' and pagination, and the four states — loading (skeleton rows), error
- * (with 'Tentar Novamente'), empty (with the create action) and no result (with 'Limpar busca').
+ * Every list screen's table: toolbar (search, refresh, page size, total), rows, 'Mostrando X a Y
+ * de N' and pagination, and four states — loading (skeleton rows), error (with 'Tentar
+ * Novamente'), empty (with the create action) and no result (with 'Limpar busca').
+ *
+ * Two modes with one look: client mode (`filterFn`) searches, sorts and pages a list fetched
+ * whole; server mode (`server` from useServerTableState, `rowCount`) shows the page the API
+ * answered and asks for another page, sort or search through the controls.
  */
-export function DataTable<TData>({
-  columns,
-  data,
-  getRowId,
-  filterFn,
-  isLoading,
-  isFetching = false,
-  isError,
-  errorTitle,
-  errorMessage,
-  onRefresh,
-  searchPlaceholder,
-  pageSizes = DEFAULT_PAGE_SIZES,
-  initialPageSize = pageSizes[0] ?? 5,
-  initialSorting = [],
-  emptyTitle,
-  emptyDescription,
-  emptyAction,
-  toolbar,
-  label,
-}: DataTableProps<TData>) {
+export function DataTable<TData>(props: DataTableProps<TData>) {
+  const {
+    columns,
+    data,
+    getRowId,
+    isLoading,
+    isFetching = false,
+    isError,
+    errorTitle,
+    errorMessage,
+    onRefresh,
+    searchPlaceholder,
+    pageSizes = CATALOGUE_PAGE_SIZES,
+    emptyTitle,
+    emptyDescription,
+    emptyAction,
+    toolbar,
+    label,
+  } = props;
   const { t } = useTranslation('table');
-  const [query, setQuery] = useState('');
-  const [sorting, setSorting] = useState<SortingState>(initialSorting);
-  const [pagination, setPagination] = useState<PaginationState>({
-    pageIndex: 0,
-    pageSize: initialPageSize,
-  });
+  const isServer = props.server !== undefined;
+  const local = useClientTableState(props.initialPageSize ?? pageSizes[0] ?? 5, props.initialSorting ?? []);
+  const controls = props.server ?? local;
+  const { filterFn } = props;
 
   const rows = useMemo(() => {
     const all = data ?? [];
-    return query.trim() ? all.filter((row) => filterFn(row, query)) : [...all];
-  }, [data, filterFn, query]);
+    return !filterFn || !controls.search ? [...all] : all.filter((row) => filterFn(row, controls.search));
+  }, [data, filterFn, controls.search]);
 
+  const total = isServer ? (props.rowCount ?? 0) : rows.length;
   // A refetch or a search can shrink the list under the current page: show its last page instead.
-  const pageCount = Math.ceil(rows.length / pagination.pageSize);
-  const pageIndex = Math.min(pagination.pageIndex, Math.max(0, pageCount - 1));
-  const paginationState = { pageIndex, pageSize: pagination.pageSize };
+  const pageCount = Math.ceil(total / controls.pageSize);
+  const pageIndex = Math.min(controls.pageIndex, Math.max(0, pageCount - 1));
 
   function handlePaginationChange(updater: Updater<PaginationState>) {
-    setPagination((previous) =>
-      typeof updater === 'function' ? updater({ ...previous, pageIndex }) : updater,
-    );
+    const next =
+      typeof updater === 'function' ? updater({ pageIndex, pageSize: controls.pageSize }) : updater;
+    if (next.pageSize !== controls.pageSize) controls.setPageSize(next.pageSize);
+    else controls.setPageIndex(next.pageIndex);
+  }
+
+  function handleSortingChange(updater: Updater<SortingState>) {
+    controls.setSorting(typeof updater === 'function' ? updater(controls.sorting) : updater);
   }
 
   // The instance stays inside this component; no memoised child receives its functions.
@@ -129,33 +153,30 @@ export function DataTable<TData>({
     data: rows,
     columns,
     getRowId,
-    state: { sorting, pagination: paginationState },
-    onSortingChange: setSorting,
+    state: { sorting: controls.sorting, pagination: { pageIndex, pageSize: controls.pageSize } },
+    onSortingChange: handleSortingChange,
     onPaginationChange: handlePaginationChange,
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
-    // Page changes are ours to make (search, page size); a refetch must not jump back to page 1.
+    manualSorting: isServer,
+    manualPagination: isServer,
+    rowCount: isServer ? total : undefined,
+    ...(isServer
+      ? {}
+      : { getSortedRowModel: getSortedRowModel(), getPaginationRowModel: getPaginationRowModel() }),
+    // Page changes are the controls' to make; a refetch must not jump back to page 1.
     autoResetPageIndex: false,
+    // One sort at a time, as the API takes it; a third click goes back to the list's own order.
+    enableMultiSort: false,
   });
 
-  function handleSearchChange(value: string) {
-    setQuery(value);
-    setPagination((previous) => ({ ...previous, pageIndex: 0 }));
-  }
-
-  function handlePageSizeChange(value: string) {
-    setPagination({ pageIndex: 0, pageSize: Number(value) });
-  }
-
-  const total = rows.length;
+  const isEmptyList = isServer ? total === 0 && !controls.search : (data?.length ?? 0) === 0;
   const hasData = !isLoading && !isError && total > 0;
-  const shown = getShownRange(pageIndex, pagination.pageSize, total);
+  const shown = getShownRange(pageIndex, controls.pageSize, total);
 
-  let stateRow: ReactNode = null;
+  let statePanel: ReactNode = null;
   if (isError) {
-    stateRow = (
-      <StatePanel
+    statePanel = (
+      <DataTableStatePanel
         icon={<AlertCircleIcon className="size-8 text-destructive" />}
         title={errorTitle ?? t('error.title')}
         description={errorMessage}
@@ -168,9 +189,9 @@ export function DataTable<TData>({
         role="alert"
       />
     );
-  } else if (!isLoading && (data?.length ?? 0) === 0) {
-    stateRow = (
-      <StatePanel
+  } else if (!isLoading && isEmptyList) {
+    statePanel = (
+      <DataTableStatePanel
         icon={<InboxIcon className="size-8 text-muted-foreground" />}
         title={emptyTitle ?? t('empty.title')}
         description={emptyDescription ?? t('empty.description')}
@@ -178,13 +199,13 @@ export function DataTable<TData>({
       />
     );
   } else if (!isLoading && total === 0) {
-    stateRow = (
-      <StatePanel
+    statePanel = (
+      <DataTableStatePanel
         icon={<SearchXIcon className="size-8 text-muted-foreground" />}
         title={t('noResults.title')}
-        description={t('noResults.description', { query: query.trim() })}
+        description={t('noResults.description', { query: controls.search })}
         action={
-          <Button variant="outline" onClick={() => handleSearchChange('')}>
+          <Button variant="outline" onClick={controls.clearSearch}>
             {t('noResults.clear')}
           </Button>
         }
@@ -194,48 +215,20 @@ export function DataTable<TData>({
 
   return (
     <div className="flex flex-col gap-4" aria-busy={isLoading || isFetching}>
-      <div className="flex flex-wrap items-center gap-2">
-        <div className="relative w-full sm:w-72">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            type="search"
-            value={query}
-            onChange={(event) => handleSearchChange(event.target.value)}
-            placeholder={searchPlaceholder ?? t('search')}
-            aria-label={searchPlaceholder ?? t('search')}
-            className="pl-8"
-          />
-        </div>
+      <DataTableToolbar
+        search={controls.searchInput}
+        onSearchChange={controls.setSearchInput}
+        searchPlaceholder={searchPlaceholder}
+        total={isError ? null : total}
+        isLoading={isLoading}
+        isFetching={isFetching}
+        pageSize={controls.pageSize}
+        pageSizes={pageSizes}
+        onPageSizeChange={controls.setPageSize}
+        onRefresh={onRefresh}
+      >
         {toolbar}
-        <div className="flex flex-1 flex-wrap items-center justify-end gap-2">
-          <span className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
-            {/* A failed load has no total to tell: "Total: 0" would read as an empty list. */}
-            {isLoading ? <Skeleton className="h-4 w-24" /> : isError ? null : t('total', { count: total })}
-          </span>
-          <Select value={String(pagination.pageSize)} onValueChange={handlePageSizeChange}>
-            <SelectTrigger size="sm" className="w-[4.5rem]" aria-label={t('pageSize')}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {pageSizes.map((size) => (
-                <SelectItem key={size} value={String(size)}>
-                  {size}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Button
-            variant="outline"
-            size="icon-sm"
-            onClick={onRefresh}
-            disabled={isLoading}
-            aria-label={t('refresh')}
-            title={t('refresh')}
-          >
-            <RefreshCwIcon className={cn(isFetching && !isLoading && 'animate-spin')} />
-          </Button>
-        </div>
-      </div>
+      </DataTableToolbar>
 
       <div className="rounded-md border">
         <Table aria-label={label}>
@@ -263,10 +256,10 @@ export function DataTable<TData>({
             ))}
           </TableHeader>
           <TableBody>
-            {stateRow
+            {statePanel
               ? null
               : isLoading
-                ? Array.from({ length: pagination.pageSize }, (_, rowIndex) => (
+                ? Array.from({ length: controls.pageSize }, (_, rowIndex) => (
                     <TableRow
                       key={rowIndex}
                       className={cn(ROW_CLASS, 'hover:bg-transparent')}
@@ -291,7 +284,7 @@ export function DataTable<TData>({
           </TableBody>
         </Table>
         {/* Outside the table: on a narrow screen the table scrolls sideways, the message must not. */}
-        {stateRow ? <div className="border-t">{stateRow}</div> : null}
+        {statePanel ? <div className="border-t">{statePanel}</div> : null}
       </div>
 
       {hasData ? (
@@ -302,34 +295,10 @@ export function DataTable<TData>({
           <DataTablePagination
             pageIndex={pageIndex}
             pageCount={pageCount}
-            onPageChange={(index) => table.setPageIndex(index)}
+            onPageChange={controls.setPageIndex}
           />
         </div>
       ) : null}
-    </div>
-  );
-}
-
-type StatePanelProps = {
-  icon: ReactNode;
-  title: string;
-  description?: string;
-  action?: ReactNode;
-  role?: 'alert';
-};
-
-function StatePanel({ icon, title, description, action, role }: StatePanelProps) {
-  return (
-    <div
-      role={role}
-      className="flex min-h-60 flex-col items-center justify-center gap-3 px-4 py-10 text-center"
-    >
-      {icon}
-      <div className="space-y-1">
-        <p className="font-medium">{title}</p>
-        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
-      </div>
-      {action}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-export { DataTable, DEFAULT_PAGE_SIZES, type DataTableProps } from './data-table';
+export { DataTable, type DataTableProps } from './data-table';
 export { DataTableColumnHeader } from './data-table-column-header';
 export { DataTablePagination } from './data-table-pagination';
 export { DateTimeCell } from './date-time-cell';
@@ -6,3 +6,11 @@ export { editActionColumn } from './edit-action-column';
 export { matchesSearch, normalizeSearchText } from './matches-search';
 export { getPageRange, getShownRange, type PageRangeItem } from './page-range';
 export { StatusBadgeCell } from './status-badge-cell';
+export { useLoadError } from './use-load-error';
+export {
+  SEARCH_DEBOUNCE_MS,
+  type ServerTableControls,
+  type ServerTableParams,
+  useServerTableState,
+} from './use-server-table-state';
+export { STATUS_FILTERS, type StatusFilter, StatusFilterSelect, statusParam } from './status-filter';

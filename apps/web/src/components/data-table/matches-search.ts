@@ -1,4 +1,4 @@
-/** Lower case without accents, so "sao" finds "São" (API.md's search rule, applied on the client). */
+/** Lower case without accents, so "sao" finds "São" (the API's search rule, applied on the client). */
 export function normalizeSearchText(value: string): string {
   return value
     .normalize('NFD')

@@ -1,7 +1,7 @@
 export type PageRangeItem = number | 'ellipsis-start' | 'ellipsis-end';
 
 /**
- * The page buttons of a pagination bar (SPEC.md §2): the first page, the last page, the current
+ * The page buttons of a pagination bar: the first page, the last page, the current
  * page with `siblings` neighbours on each side, and an ellipsis wherever pages are skipped. Pages
  * are 1-based. An ellipsis never stands for a single page: that page is shown instead, so the bar
  * keeps the same number of slots while the current page moves.

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { FieldError } from '@/components/field-error';
+import { FieldError } from '@/components/form/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 

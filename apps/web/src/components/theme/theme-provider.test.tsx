@@ -23,7 +23,7 @@ describe('ThemeProvider', () => {
         <ThemeProbe />
       </ThemeProvider>,
     );
-    expect(screen.getByText('system/light')).toBeDefined();
+    expect(screen.getByText('system/light')).toBeInTheDocument();
     expect(document.documentElement.classList.contains('dark')).toBe(false);
   });
 
@@ -48,7 +48,7 @@ describe('ThemeProvider', () => {
         <ThemeProbe />
       </ThemeProvider>,
     );
-    expect(screen.getByText('dark/dark')).toBeDefined();
+    expect(screen.getByText('dark/dark')).toBeInTheDocument();
     expect(document.documentElement.classList.contains('dark')).toBe(true);
   });
 });

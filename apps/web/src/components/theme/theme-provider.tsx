@@ -34,7 +34,7 @@ function systemPrefersDark() {
 
 type ThemeProviderProps = {
   children: ReactNode;
-  /** SPEC.md §3: the auth layer's default is `system`. */
+  /** The auth layer's default is `system`. */
   defaultTheme?: Theme;
 };
 

@@ -10,7 +10,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { SIDEBAR_COOKIE_MAX_AGE_S, STORAGE_KEYS } from '@/lib/storage-keys';
 import { cn } from '@/lib/utils';
 
-/** SPEC.md §9: 16rem open, 3rem collapsed to icons, an 18rem drawer under 768px, Ctrl/Cmd+B. */
+/** 16rem open, 3rem collapsed to icons, an 18rem drawer under 768px, Ctrl/Cmd+B. */
 export const SIDEBAR_WIDTH = '16rem';
 export const SIDEBAR_WIDTH_ICON = '3rem';
 export const SIDEBAR_WIDTH_MOBILE = '18rem';

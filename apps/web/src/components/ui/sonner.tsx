@@ -4,7 +4,7 @@ import { TOAST_DURATION_MS } from '@funil/shared';
 import { useTheme } from '@/components/theme/theme-provider';
 
 /**
- * SPEC.md §9: one toast at a time, 3000 ms each. The theme follows the app's, not the OS's.
+ * One toast at a time, 3000 ms each. The theme follows the app's, not the OS's.
  * The max width keeps toasts at 420px from medium screens up.
  */
 export function Toaster(props: ToasterProps) {

@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { apiUser, stubApi } from '@/test/api-stub';
 import { renderRoute } from '@/test/render';
@@ -23,13 +23,9 @@ describe('auth guard', () => {
     stubApi({});
   });
 
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it.each(GUARDED_PATHS)('redirects %s to /login without a token', async (path) => {
     const { router } = renderRoute(path);
-    expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toMatchObject({ from: { pathname: path } });
   });
@@ -55,7 +51,7 @@ describe('auth guard', () => {
     localStorage.setItem(STORAGE_KEYS.authUser, '{}');
     const { router } = renderRoute('/dashboard');
 
-    expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Sessão expirada. Faça login novamente.',
@@ -69,7 +65,7 @@ describe('auth guard', () => {
     stubApi({ 'GET /api/auth/me': () => new Promise(() => undefined) });
     localStorage.setItem(STORAGE_KEYS.token, 'token');
     renderRoute('/dashboard');
-    expect(await screen.findByText('Verificando autenticação...')).toBeDefined();
+    expect(await screen.findByText('Verificando autenticação...')).toBeInTheDocument();
   });
 
   it('shows the checking card while authentication loads', () => {

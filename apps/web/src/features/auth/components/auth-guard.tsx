@@ -11,7 +11,7 @@ export function AuthCheckingScreen() {
 
 type AuthGuardProps = { children: ReactNode };
 
-/** SPEC.md §2: a card while auth resolves, /login without a session, else the protected screen. */
+/** A card while auth resolves, /login without a session, else the protected screen. */
 export function AuthGuard({ children }: AuthGuardProps) {
   const { status } = useAuth();
   const location = useLocation();

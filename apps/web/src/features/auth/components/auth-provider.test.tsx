@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { apiUser, stubApi } from '@/test/api-stub';
 import { renderRoute } from '@/test/render';
@@ -12,11 +12,6 @@ function signedIn() {
 }
 
 describe('session', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it.each([
     ['answers', { status: 204 }],
     ['fails', { status: 500, body: { message: 'Erro interno do servidor. Tente novamente mais tarde.' } }],

@@ -18,7 +18,7 @@ import { endSession, getToken, saveSession, storeUser, subscribeToSession } from
 type AuthProviderProps = { children: ReactNode };
 
 /**
- * The session (SPEC.md §4). The user is the /api/auth/me query, never a copy of it: at start-up a
+ * The session. The user is the /api/auth/me query, never a copy of it: at start-up a
  * stored token is checked with the server (status `loading` until it answers); signing in seeds
  * that query with the user the server returned, so no second request is made.
  */
@@ -28,7 +28,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
   const token = useSyncExternalStore(subscribeToSession, getToken, () => null);
   const me = useQuery({ ...meQueryOptions(), enabled: Boolean(token) });
 
-  // SPEC.md §4: any 401 on a call that carried a token ends the session and shows /login with
+  // Any 401 on a call that carried a token ends the session and shows /login with
   // 'Sessão expirada'. http.ts has already cleared storage; here the app learns of it at once, drops
   // every cached answer of that session, and the guard navigates — no full reload, so the notice
   // is not consumed by a login page that a reload then throws away.
@@ -47,7 +47,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
     if (token && me.isError) endSession();
   }, [token, me.isError]);
 
-  // Keep the stored copy of the user current (SPEC.md §3 lists it in browser storage).
+  // Keep the stored copy of the user current.
   useEffect(() => {
     if (token && me.data) storeUser(me.data);
   }, [token, me.data]);
@@ -102,7 +102,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
         try {
           await logoutRequest();
         } catch (error) {
-          // SPEC.md §8: logout failures are only logged; the local session ends regardless.
+          // Logout failures are only logged; the local session ends regardless.
           console.warn('Logout request failed', error);
         }
         endSession();

@@ -24,8 +24,8 @@ type ForgotPasswordDialogProps = {
 };
 
 /**
- * SPEC.md §2/§4: idle → sending (fields disabled, spinner) → success (message, 'Enviado', form
- * reset, closes after 3 s) or error. The server emails a one-time LINK, never a password (API.md),
+ * Idle → sending (fields disabled, spinner) → success (message, 'Enviado', form
+ * reset, closes after 3 s) or error. The server emails a one-time LINK, never a password (docs/api.md),
  * so the texts say a link was sent.
  */
 export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialogProps) {

@@ -7,7 +7,7 @@ export const GOOGLE_AUTH_SUCCESS = 'GOOGLE_AUTH_SUCCESS';
 export const GOOGLE_AUTH_ERROR = 'GOOGLE_AUTH_ERROR';
 
 /**
- * /auth/callback (SPEC.md §2): inside the Google sign-in popup, hand `code` or `error` to the
+ * /auth/callback: inside the Google sign-in popup, hand `code` or `error` to the
  * opener (same origin only) and close; opened directly, there is nobody to tell, so go to /login.
  */
 export function GoogleCallback() {

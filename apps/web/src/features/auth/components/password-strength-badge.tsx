@@ -11,7 +11,7 @@ const STYLES: Record<PasswordStrength, { bar: string; text: string; filled: numb
 
 type PasswordStrengthBadgeProps = { password: string };
 
-/** Advisory only (SPEC.md §5): it never blocks a submit; the 6-character minimum does that. */
+/** Advisory only: it never blocks a submit; the 6-character minimum does that. */
 export function PasswordStrengthBadge({ password }: PasswordStrengthBadgeProps) {
   const { t } = useTranslation('auth');
   if (!password) return null;

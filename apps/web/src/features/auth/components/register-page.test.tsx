@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { apiUser, stubApi } from '@/test/api-stub';
 import { renderRoute } from '@/test/render';
@@ -16,10 +16,6 @@ describe('registration page', () => {
     stubApi({});
   });
 
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('validates every field with the shared messages and sends nothing', async () => {
     const api = stubApi({});
     const user = userEvent.setup();
@@ -30,10 +26,10 @@ describe('registration page', () => {
     await user.type(screen.getByLabelText('Confirmar senha'), '1234');
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
 
-    expect(await screen.findByText('Nome deve conter apenas letras e espaços')).toBeDefined();
-    expect(screen.getByText('Email inválido')).toBeDefined();
-    expect(screen.getByText('Senha deve ter no mínimo 6 caracteres')).toBeDefined();
-    expect(screen.getByText('As senhas não coincidem')).toBeDefined();
+    expect(await screen.findByText('Nome deve conter apenas letras e espaços')).toBeInTheDocument();
+    expect(screen.getByText('Email inválido')).toBeInTheDocument();
+    expect(screen.getByText('Senha deve ter no mínimo 6 caracteres')).toBeInTheDocument();
+    expect(screen.getByText('As senhas não coincidem')).toBeInTheDocument();
     expect(api.calls('POST /api/auth/register')).toHaveLength(0);
   });
 
@@ -99,7 +95,7 @@ describe('registration page', () => {
     await user.type(screen.getByLabelText('Confirmar senha'), 'segura1');
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
 
-    expect(await screen.findByText('Email já cadastrado')).toBeDefined();
+    expect(await screen.findByText('Email já cadastrado')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/register');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
@@ -113,7 +109,7 @@ describe('registration page', () => {
     await user.type(screen.getByLabelText('Senha'), 'segura1');
     await user.type(screen.getByLabelText('Confirmar senha'), 'segura1');
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
-    expect(await screen.findByText('Erro ao registrar usuário')).toBeDefined();
+    expect(await screen.findByText('Erro ao registrar usuário')).toBeInTheDocument();
   });
 
   it('links to /login', async () => {

@@ -16,7 +16,7 @@ import { PasswordStrengthBadge } from './password-strength-badge';
 const LINK_CLASS =
   'rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50';
 
-/** /register (SPEC.md §2, §5): the same split layout as the login page. */
+/** /register: the same split layout as the login page. */
 export function RegisterPage() {
   const { t } = useTranslation('auth');
   const auth = useAuth();
@@ -33,7 +33,7 @@ export function RegisterPage() {
   });
   const password = useWatch({ control, name: 'password' });
 
-  // confirmPassword stays in the form; the API receives name, email and password (SPEC.md §5, §7).
+  // confirmPassword stays in the form; the API receives name, email and password.
   const handleValidSubmit = async ({ full_name: name, email, password: secret }: RegisterFormInput) => {
     setServerError(null);
     const result = await auth.register({ name, email, password: secret });

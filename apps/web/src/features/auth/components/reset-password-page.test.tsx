@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stubApi } from '@/test/api-stub';
 import { renderRoute } from '@/test/render';
 
@@ -11,10 +11,6 @@ async function fill(user: ReturnType<typeof userEvent.setup>, password: string, 
 }
 
 describe('reset password page', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('sets the new password with the link token, then goes to /login with a success toast', async () => {
     const api = stubApi({ 'POST /api/auth/reset-password/confirm': { status: 204 } });
     const user = userEvent.setup();
@@ -29,7 +25,9 @@ describe('reset password page', () => {
       token: 'abc123',
       password: 'Nova1234',
     });
-    expect(await screen.findByText('Senha redefinida com sucesso. Entre com a nova senha.')).toBeDefined();
+    expect(
+      await screen.findByText('Senha redefinida com sucesso. Entre com a nova senha.'),
+    ).toBeInTheDocument();
   });
 
   it('requires matching passwords', async () => {
@@ -37,7 +35,7 @@ describe('reset password page', () => {
     const user = userEvent.setup();
     renderRoute('/redefinir-senha?token=abc123');
     await fill(user, 'Nova1234', 'Nova12345');
-    expect(await screen.findByText('As senhas não coincidem')).toBeDefined();
+    expect(await screen.findByText('As senhas não coincidem')).toBeInTheDocument();
     expect(api.calls('POST /api/auth/reset-password/confirm')).toHaveLength(0);
   });
 
@@ -51,7 +49,7 @@ describe('reset password page', () => {
     const user = userEvent.setup();
     const { router } = renderRoute('/redefinir-senha?token=spent');
     await fill(user, 'Nova1234');
-    expect(await screen.findByText('Link inválido ou expirado')).toBeDefined();
+    expect(await screen.findByText('Link inválido ou expirado')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/redefinir-senha');
     expect(screen.getAllByRole('link', { name: 'Voltar para o login' })[0]?.getAttribute('href')).toBe(
       '/login',
@@ -61,7 +59,7 @@ describe('reset password page', () => {
   it('says the link is invalid when it carries no token', async () => {
     stubApi({});
     renderRoute('/redefinir-senha');
-    expect(await screen.findByText(/Link inválido ou expirado/)).toBeDefined();
+    expect(await screen.findByText(/Link inválido ou expirado/)).toBeInTheDocument();
     expect(screen.queryByLabelText('Nova senha')).toBeNull();
   });
 });

@@ -19,7 +19,7 @@ const LINK_CLASS =
   'rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50';
 
 /**
- * /redefinir-senha?token=… — the page the reset email links to (API.md "Auth"). The token is spent
+ * /redefinir-senha?token=… — the page the reset email links to (docs/api.md, Auth). The token is spent
  * by the server on success, and every session of that user is revoked, this browser's included.
  */
 export function ResetPasswordPage() {

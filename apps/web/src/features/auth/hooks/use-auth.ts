@@ -4,7 +4,7 @@ import type { User } from '@/api/users';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
-/** SPEC.md §4: login and register answer success, or failure with the message to show. */
+/** Login and register answer success, or failure with the message to show. */
 export type AuthResult = { success: true; user: User } | { success: false; message: string; status?: number };
 
 export type AuthContextValue = {
@@ -12,7 +12,7 @@ export type AuthContextValue = {
   status: AuthStatus;
   login: (body: LoginBody) => Promise<AuthResult>;
   register: (body: RegisterBody) => Promise<AuthResult>;
-  /** Exchanges the code the Google popup handed back (API.md POST /api/auth/google). */
+  /** Exchanges the code the Google popup handed back (docs/api.md, POST /api/auth/google). */
   loginWithGoogle: (code: string) => Promise<AuthResult>;
   /** Always ends the local session, even when the server call fails. */
   logout: () => Promise<void>;
@@ -24,7 +24,7 @@ export const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function useAuth(): AuthContextValue {
   const context = useContext(AuthContext);
-  // SPEC.md §8: using the auth context outside its provider is a developer error.
+  // Using the auth context outside its provider is a developer error.
   if (!context) throw new Error('useAuth must be used inside <AuthProvider>');
   return context;
 }

@@ -1,8 +1,8 @@
 import { LOGIN_LOCKOUT_MS, LOGIN_MAX_ATTEMPTS } from '@funil/shared';
 
 /**
- * The login screen's client-side attempt counter (SPEC.md §4 "Login lockout"). The server has its
- * own throttle (API.md: 429 after 5 failures in 5 minutes); this one only spares the user pointless
+ * The login screen's client-side attempt counter. The server has its
+ * own throttle (docs/api.md, Auth: 429 after 5 failures in 5 minutes); this one only spares the user pointless
  * round trips and tells them where they stand.
  */
 export type LoginLockout = {

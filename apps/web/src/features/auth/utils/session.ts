@@ -2,7 +2,7 @@ import type { User } from '@/api/users';
 import { clearSession, getToken, STORAGE_KEYS } from '@/lib/storage-keys';
 
 /**
- * The signed-in session as the browser keeps it (SPEC.md §3): `token` and `user` in localStorage.
+ * The signed-in session as the browser keeps it: `token` and `user` in localStorage.
  * `storage` events only reach other tabs, so changes made here also announce themselves in this one.
  */
 const SESSION_CHANGED = 'funil:session-changed';
@@ -21,7 +21,7 @@ export function storeUser(user: User) {
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 }
 
-/** Clears token, user and the legacy auth_user (SPEC.md §4, logout). */
+/** Clears token, user and the legacy auth_user. */
 export function endSession() {
   clearSession();
   announce();

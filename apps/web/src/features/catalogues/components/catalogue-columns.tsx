@@ -10,8 +10,8 @@ import {
 
 type CatalogueColumnsOptions = {
   t: TFunction<'catalogues'>;
-  /** Null: the reader may not edit, and the Ações column is left out. */
-  onEdit: ((item: CatalogueItem) => void) | null;
+  /** Absent for a reader who may not edit: no Ações column then. */
+  onEdit?: (item: CatalogueItem) => void;
 };
 
 // Names and labels run to 100 characters: they wrap (anywhere, if a word is longer than the cell)
@@ -19,7 +19,10 @@ type CatalogueColumnsOptions = {
 const WRAPPING_TEXT = 'whitespace-normal [overflow-wrap:anywhere]';
 
 /** Nome, Label, Status, Criado em, Atualizado em (dd/MM/yyyy HH:mm), Ações (edit only). */
-export function catalogueColumns({ t, onEdit }: CatalogueColumnsOptions) {
+export function getCatalogueColumns({
+  t,
+  onEdit,
+}: CatalogueColumnsOptions): ColumnDef<CatalogueItem, string>[] {
   const columns: ColumnDef<CatalogueItem, string>[] = [
     {
       accessorKey: 'name',

@@ -1,13 +1,10 @@
 import { ROLES, type Role } from '@funil/shared';
-import { Loader2 } from 'lucide-react';
 import { useId, type ComponentProps } from 'react';
 import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FieldError } from '@/components/field-error';
+import { FieldError } from '@/components/form/field-error';
 import { TextField } from '@/components/form/form-field';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { DialogFooter } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 
@@ -44,7 +41,7 @@ type ControlledFieldProps<TFieldValues extends FieldValues, TTransformed, TValue
   disabled: boolean;
 };
 
-/** Several roles per user (SPEC.md §6), as checkboxes. */
+/** A user may hold several roles: checkboxes. */
 export function UserRolesField<TFieldValues extends FieldValues, TTransformed>({
   control,
   name,
@@ -105,23 +102,5 @@ export function UserActiveField<TFieldValues extends FieldValues, TTransformed>(
       </div>
       <Switch id="user-active" checked={checked} onCheckedChange={field.onChange} disabled={disabled} />
     </div>
-  );
-}
-
-type DialogFormFooterProps = { isSaving: boolean; submitLabel: string; onCancel: () => void };
-
-/** 'Cancelar' and the submit button, which reads 'Salvando...' with a spinner while saving. */
-export function DialogFormFooter({ isSaving, submitLabel, onCancel }: DialogFormFooterProps) {
-  const { t } = useTranslation('users');
-  return (
-    <DialogFooter>
-      <Button type="button" variant="outline" onClick={onCancel} disabled={isSaving}>
-        {t('form.cancel')}
-      </Button>
-      <Button type="submit" disabled={isSaving}>
-        {isSaving && <Loader2 className="animate-spin" aria-hidden />}
-        {isSaving ? t('form.saving') : submitLabel}
-      </Button>
-    </DialogFooter>
   );
 }

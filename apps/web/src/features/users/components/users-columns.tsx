@@ -16,7 +16,7 @@ type UserColumnsOptions = {
   onEdit?: (user: User) => void;
 };
 
-/** SPEC.md §2: name, email, profiles, status, created at (dd/MM/yyyy HH:mm), actions (edit). */
+/** Nome, Email, Perfis, Status, Criado em (dd/MM/yyyy HH:mm), Ações (edit only). */
 export function getUserColumns({ t, onEdit }: UserColumnsOptions): ColumnDef<User>[] {
   const columns: ColumnDef<User>[] = [
     {
@@ -50,7 +50,7 @@ export function getUserColumns({ t, onEdit }: UserColumnsOptions): ColumnDef<Use
       accessorKey: 'isActive',
       header: t('columns.status'),
       enableSorting: false,
-      // SPEC.md §3: false means inactive; anything else is active.
+      // Only false means inactive (an older API may leave the field out).
       cell: ({ row }) => <StatusBadgeCell isActive={row.original.isActive !== false} />,
     },
     {

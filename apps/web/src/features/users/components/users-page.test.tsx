@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type UserResponse, userResponseSchema } from '@funil/shared';
+import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
-import { apiUser, stubApi, type StubRoute } from '@/test/api-stub';
+import { apiList, apiUser } from '@/test/api-fixtures';
+import { stubApi, type StubRoute } from '@/test/api-stub';
 import { renderRoute } from '@/test/render';
 
 const ADMIN = apiUser({
@@ -34,8 +36,8 @@ const MORE = [4, 5, 6, 7].map((n) =>
 );
 const ALL = [ADMIN, SELLER, NO_ROLES, ...MORE];
 
-function page(users: unknown[]) {
-  return { body: { data: users, total: users.length, page: 1, limit: users.length } };
+function page(users: UserResponse[]) {
+  return { body: apiList(userResponseSchema, users) };
 }
 
 function openAs(me: ReturnType<typeof apiUser>, routes: Record<string, StubRoute> = {}) {
@@ -53,15 +55,11 @@ async function rows() {
 }
 
 describe('user list', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('lists users with role labels, status and creation time, 5 a page', async () => {
     openAs(ADMIN);
     const list = await rows();
     expect(list).toHaveLength(5);
-    expect(screen.getByText('Total: 7 registros')).toBeDefined();
+    expect(screen.getByText('Total: 7 registros')).toBeInTheDocument();
 
     const bruno = list.find((row) => row.textContent?.includes('Bruno Vendas'));
     expect(bruno?.textContent).toContain('Comercial');
@@ -83,11 +81,11 @@ describe('user list', () => {
     const table = screen.getByRole('table', { name: 'Usuários' });
     await user.type(search, 'vendas');
     await waitFor(() => expect(within(table).queryByText('Ana Admin')).toBeNull());
-    expect(within(table).getByText('Bruno Vendas')).toBeDefined();
+    expect(within(table).getByText('Bruno Vendas')).toBeInTheDocument();
 
     await user.clear(search);
     await user.type(search, 'p6@empresa');
-    expect(await within(table).findByText('Pessoa 6')).toBeDefined();
+    expect(await within(table).findByText('Pessoa 6')).toBeInTheDocument();
     expect(within(table).queryByText('Bruno Vendas')).toBeNull();
   });
 
@@ -96,7 +94,7 @@ describe('user list', () => {
     await rows();
     expect(screen.queryByRole('button', { name: 'Novo Usuário' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Editar / })).toBeNull();
-    expect(screen.getByText('Somente administradores podem criar ou editar usuários.')).toBeDefined();
+    expect(screen.getByText('Somente administradores podem criar ou editar usuários.')).toBeInTheDocument();
   });
 
   it("shows the load error panel with the server's message", async () => {
@@ -107,16 +105,13 @@ describe('user list', () => {
       },
     });
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Erro ao carregar usuários');
-    expect(within(alert).getByRole('button', { name: 'Tentar Novamente' })).toBeDefined();
+    expect(alert).toHaveTextContent('Erro ao carregar usuários');
+    expect(alert).toHaveTextContent('Erro interno do servidor. Tente novamente mais tarde.');
+    expect(within(alert).getByRole('button', { name: 'Tentar Novamente' })).toBeInTheDocument();
   });
 });
 
 describe('user dialog', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('creates a user: validates, sends name/email/password/roles/isActive and refreshes the list', async () => {
     const created = apiUser({
       id: 'a0000000-0000-4000-8000-000000000009',
@@ -140,10 +135,10 @@ describe('user dialog', () => {
     // Nothing filled, and the only role unticked: every rule speaks.
     await user.click(within(dialog).getByRole('checkbox', { name: 'Usuário' }));
     await user.click(within(dialog).getByRole('button', { name: 'Criar usuário' }));
-    expect(await within(dialog).findByText('Nome deve ter entre 2 e 100 caracteres')).toBeDefined();
-    expect(within(dialog).getByText('Email inválido')).toBeDefined();
-    expect(within(dialog).getByText('Senha deve ter no mínimo 6 caracteres')).toBeDefined();
-    expect(within(dialog).getByText('Selecione ao menos um perfil')).toBeDefined();
+    expect(await within(dialog).findByText('Nome deve ter entre 2 e 100 caracteres')).toBeInTheDocument();
+    expect(within(dialog).getByText('Email inválido')).toBeInTheDocument();
+    expect(within(dialog).getByText('Senha deve ter no mínimo 6 caracteres')).toBeInTheDocument();
+    expect(within(dialog).getByText('Selecione ao menos um perfil')).toBeInTheDocument();
     expect(api.calls('POST /api/users')).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('Nome'), 'Dora Nova');
@@ -152,8 +147,8 @@ describe('user dialog', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Comercial' }));
     await user.click(within(dialog).getByRole('button', { name: 'Criar usuário' }));
 
-    expect(await screen.findByText('Usuário criado com sucesso.')).toBeDefined();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Usuário criado com sucesso.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls('POST /api/users')[0]?.body).toEqual({
       name: 'Dora Nova',
       email: 'dora@empresa.com.br',
@@ -161,7 +156,7 @@ describe('user dialog', () => {
       roles: ['comercial'],
       isActive: true,
     });
-    expect(await screen.findByText('Total: 8 registros')).toBeDefined();
+    expect(await screen.findByText('Total: 8 registros')).toBeInTheDocument();
   });
 
   it('edits a user: email fixed, blank password not sent, PATCH with name, roles and active', async () => {
@@ -171,20 +166,18 @@ describe('user dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Editar Bruno Vendas' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar Usuário' });
 
-    const email = within(dialog).getByLabelText('Email') as HTMLInputElement;
-    expect(email.value).toBe('bruno@empresa.com.br');
-    expect(email.disabled).toBe(true);
-    expect((within(dialog).getByLabelText('Nome') as HTMLInputElement).value).toBe('Bruno Vendas');
-    expect(within(dialog).getByRole('checkbox', { name: 'Comercial' }).getAttribute('aria-checked')).toBe(
-      'true',
-    );
-    expect(within(dialog).getByRole('switch', { name: 'Ativo' }).getAttribute('aria-checked')).toBe('false');
+    const email = within(dialog).getByLabelText('Email');
+    expect(email).toHaveValue('bruno@empresa.com.br');
+    expect(email).toBeDisabled();
+    expect(within(dialog).getByLabelText('Nome')).toHaveValue('Bruno Vendas');
+    expect(within(dialog).getByRole('checkbox', { name: 'Comercial' })).toBeChecked();
+    expect(within(dialog).getByRole('switch', { name: 'Ativo' })).not.toBeChecked();
 
     await user.click(within(dialog).getByRole('checkbox', { name: 'Vendas' }));
     await user.click(within(dialog).getByRole('switch', { name: 'Ativo' }));
     await user.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
 
-    expect(await screen.findByText('Usuário atualizado com sucesso.')).toBeDefined();
+    expect(await screen.findByText('Usuário atualizado com sucesso.')).toBeInTheDocument();
     expect(api.calls('PATCH /api/users/a0000000-0000-4000-8000-000000000002')[0]?.body).toEqual({
       name: 'Bruno Vendas',
       roles: ['comercial'],
@@ -206,10 +199,55 @@ describe('user dialog', () => {
     await user.type(within(dialog).getByLabelText('Nova senha (opcional)'), 'Outra123');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
 
-    expect(await screen.findByText('Acesso negado')).toBeDefined();
+    expect(await screen.findByText('Acesso negado')).toBeInTheDocument();
     expect(api.calls('PATCH /api/users/a0000000-0000-4000-8000-000000000002')[0]?.body).toMatchObject({
       password: 'Outra123',
     });
-    expect(screen.getByRole('dialog', { name: 'Editar Usuário' })).toBeDefined();
+    expect(screen.getByRole('dialog', { name: 'Editar Usuário' })).toBeInTheDocument();
+  });
+
+  it("puts the server's field messages on the edit form's fields", async () => {
+    openAs(ADMIN, {
+      'PATCH /api/users/a0000000-0000-4000-8000-000000000002': {
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'Nome deve conter apenas letras e espaços',
+          issues: [{ path: 'name', message: 'Nome deve conter apenas letras e espaços' }],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await rows();
+    await user.click(screen.getByRole('button', { name: 'Editar Bruno Vendas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Usuário' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
+
+    const name = within(dialog).getByLabelText('Nome');
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Nome deve conter apenas letras e espaços'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText('Erro')).toBeInTheDocument();
+  });
+
+  it('says a taken email under the email field of the create form', async () => {
+    openAs(ADMIN, {
+      'POST /api/users': {
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', message: 'Email já cadastrado' },
+      },
+    });
+    const user = userEvent.setup();
+    await rows();
+    await user.click(screen.getByRole('button', { name: 'Novo Usuário' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo Usuário' });
+    await user.type(within(dialog).getByLabelText('Nome'), 'Dora Nova');
+    await user.type(within(dialog).getByLabelText('Email'), 'ana@empresa.com.br');
+    await user.type(within(dialog).getByLabelText('Senha'), 'segura1');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar usuário' }));
+
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription('Email já cadastrado'),
+    );
   });
 });

@@ -1,53 +1,46 @@
-import { useQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { usersQueryOptions, type User } from '@/api/users';
-import { DataTable } from '@/components/data-table';
-import { Button } from '@/components/ui/button';
-import { getErrorMessage } from '@/lib/http';
 import { USER_PAGE_SIZES } from '@funil/shared';
+import { useQuery } from '@tanstack/react-query';
+import { PlusIcon } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usersQueryOptions, type User } from '@/api/users';
+import { DataTable, useLoadError } from '@/components/data-table';
+import { useEditDialog } from '@/components/form/use-edit-dialog';
+import { Button } from '@/components/ui/button';
 import { userMatches } from '../utils/user-search';
 import { UserDialog } from './user-dialog';
 import { getUserColumns } from './users-columns';
 
 type UsersPageProps = {
-  /** Only admins create and edit users (API.md "Roles"); others see the list alone. */
+  /** Create and edit are offered only with the user.manage permission; others see the list alone. */
   canManage: boolean;
 };
 
-type DialogState = { open: false } | { open: true; user: User | null };
-
-/** /seguranca/usuarios (SPEC.md §2): every user, fetched once, searched and paged on the client. */
+/** /seguranca/usuarios: every user, fetched once, searched and paged on the client. */
 export function UsersPage({ canManage }: UsersPageProps) {
   const { t } = useTranslation('users');
-  const users = useQuery(usersQueryOptions());
-  const [dialog, setDialog] = useState<DialogState>({ open: false });
+  const query = useQuery(usersQueryOptions());
+  const dialog = useEditDialog<User>();
+  const loadError = useLoadError({
+    error: query.error,
+    title: t('errors.loadTitle'),
+    fallback: t('errors.fetch'),
+    toastId: 'users-load-error',
+  });
 
-  const loadError = users.isError ? getErrorMessage(users.error, t('errors.fetch')) : undefined;
-  // SPEC.md §8: the error panel, plus a toast.
-  useEffect(() => {
-    if (loadError) toast.error(t('errors.loadTitle'), { description: loadError, id: 'users-load-error' });
-  }, [loadError, t]);
-
-  const handleEdit = useCallback((user: User) => setDialog({ open: true, user }), []);
+  const { openEdit } = dialog;
   const columns = useMemo(
-    () =>
-      getUserColumns({
-        t,
-        onEdit: canManage ? handleEdit : undefined,
-      }),
-    [t, canManage, handleEdit],
+    () => getUserColumns({ t, onEdit: canManage ? openEdit : undefined }),
+    [t, canManage, openEdit],
   );
   const filterFn = useCallback(
-    (user: User, query: string) => userMatches(user, query, (role) => t(`roles.${role}`)),
+    (user: User, search: string) => userMatches(user, search, (role) => t(`roles.${role}`)),
     [t],
   );
 
   const createButton = canManage ? (
-    <Button onClick={() => setDialog({ open: true, user: null })}>
-      <Plus aria-hidden />
+    <Button size="sm" onClick={dialog.openCreate}>
+      <PlusIcon />
       {t('newUser')}
     </Button>
   ) : null;
@@ -55,37 +48,26 @@ export function UsersPage({ canManage }: UsersPageProps) {
   return (
     <div className="flex flex-col gap-4">
       {!canManage && <p className="text-sm text-muted-foreground">{t('readOnly')}</p>}
-      <DataTable
+      <DataTable<User>
         label={t('tableLabel')}
         columns={columns}
-        data={users.data?.data}
+        data={query.data?.data}
         getRowId={(user) => user.id}
         filterFn={filterFn}
-        isLoading={users.isPending}
-        isFetching={users.isFetching}
-        isError={users.isError}
+        isLoading={query.isPending}
+        isFetching={query.isFetching}
+        isError={query.isError}
         errorTitle={t('errors.loadTitle')}
         errorMessage={loadError}
-        onRefresh={() => void users.refetch()}
+        onRefresh={() => void query.refetch()}
         searchPlaceholder={t('search')}
         pageSizes={USER_PAGE_SIZES}
-        initialPageSize={USER_PAGE_SIZES[0]}
         emptyTitle={t('empty.title')}
         emptyDescription={t('empty.description')}
         emptyAction={createButton}
         toolbar={createButton}
       />
-      {canManage && (
-        <UserDialog
-          // A fresh form for each user opened.
-          key={dialog.open ? (dialog.user?.id ?? 'new') : 'closed'}
-          open={dialog.open}
-          onOpenChange={(open) => {
-            if (!open) setDialog({ open: false });
-          }}
-          user={dialog.open ? dialog.user : null}
-        />
-      )}
+      {canManage && <UserDialog open={dialog.open} item={dialog.item} onOpenChange={dialog.onOpenChange} />}
     </div>
   );
 }

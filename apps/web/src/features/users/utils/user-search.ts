@@ -3,7 +3,7 @@ import { displayRoles, type Role } from './roles';
 type SearchableUser = { name: string; email: string; roles: readonly string[] };
 
 /**
- * SPEC.md §2: the user list searches by name, email or role, on the client. A role matches by its
+ * The user list searches by name, email or role, on the client. A role matches by its
  * code ("comercial") and by its label in the reader's language ("Vendas"); case and accents are
  * ignored ("usuario" finds "Usuário").
  */

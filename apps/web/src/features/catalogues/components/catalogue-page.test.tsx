@@ -1,40 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { catalogueItemSchema, type Role } from '@funil/shared';
+import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
-import { apiUser, type StubRoute, stubApi } from '@/test/api-stub';
+import { apiCatalogueItem as item, apiList, apiUser } from '@/test/api-fixtures';
+import { type StubRoute, stubApi } from '@/test/api-stub';
 import { renderRoute } from '@/test/render';
 
-const item = (name: string, overrides: Record<string, unknown> = {}) => {
-  const id = `00000000-0000-4000-8000-${String(name.length).padStart(12, '0')}`;
-  return {
-    id,
-    _id: id,
-    name,
-    label: `${name} LABEL`,
-    status: 'active',
-    createdAt: '2026-03-01T12:30:00.000Z',
-    updatedAt: '2026-03-02T08:05:00.000Z',
-    ...overrides,
-  };
-};
-
-function signedIn(roles: string[], routes: Record<string, StubRoute>) {
+function signedIn(roles: Role[], routes: Record<string, StubRoute>) {
   const user = apiUser({ roles });
   localStorage.setItem(STORAGE_KEYS.token, 'token');
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
   return stubApi({ 'GET /api/auth/me': { body: user }, ...routes });
 }
 
-const list = (items: unknown[]) => ({
-  body: { data: items, total: items.length, page: 1, limit: items.length },
+const list = (items: Parameters<typeof apiList<typeof catalogueItemSchema>>[1]) => ({
+  body: apiList(catalogueItemSchema, items),
 });
 
 describe('catalogue screen', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('loads the active items newest first and shows them with status badge and dates', async () => {
     const api = signedIn(['admin'], {
       'GET /api/verticals': list([item('ESPORTES'), item('CULTURA', { status: 'inactive' })]),
@@ -43,13 +27,13 @@ describe('catalogue screen', () => {
 
     // The first test waits for the lazy route's code as well.
     const table = await screen.findByRole('table', { name: 'Verticais' }, { timeout: 5000 });
-    expect(await within(table).findByText('ESPORTES')).toBeDefined();
-    expect(within(table).getByText('ESPORTES LABEL')).toBeDefined();
-    expect(within(table).getByText('Ativo')).toBeDefined();
-    expect(within(table).getByText('Inativo')).toBeDefined();
+    expect(await within(table).findByText('ESPORTES')).toBeInTheDocument();
+    expect(within(table).getByText('ESPORTES LABEL')).toBeInTheDocument();
+    expect(within(table).getByText('Ativo')).toBeInTheDocument();
+    expect(within(table).getByText('Inativo')).toBeInTheDocument();
     expect(within(table).getAllByText(/^\d{2}\/\d{2}\/2026 \d{2}:\d{2}$/)).toHaveLength(4);
     for (const header of ['Nome', 'Label', 'Status', 'Criado em', 'Atualizado em', 'Ações']) {
-      expect(within(table).getByRole('columnheader', { name: header })).toBeDefined();
+      expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
     const url = new URL(api.calls('GET /api/verticals')[0]!.url, 'http://localhost');
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -57,45 +41,45 @@ describe('catalogue screen', () => {
       sort: 'createdAt',
       order: 'desc',
     });
-    expect(screen.getByText('Total: 2 registros')).toBeDefined();
+    expect(screen.getByText('Total: 2 registros')).toBeInTheDocument();
   });
 
-  it('creates an item: upper-cases while typing, validates with the spec messages, toasts', async () => {
+  it('creates an item: upper-cases while typing, validates with the form messages, toasts', async () => {
     const user = userEvent.setup();
     const api = signedIn(['manager'], {
       'GET /api/quotas': list([]),
       'POST /api/quotas': (request) => ({
         status: 201,
-        body: item('PATROCINIO', request.body as Record<string, unknown>),
+        body: item('PATROCINIO', request.body as Partial<ReturnType<typeof item>>),
       }),
     });
     renderRoute('/configuracoes/tipos-cotas');
 
-    expect(await screen.findByText('Nenhum tipo de cota encontrado')).toBeDefined();
-    expect(screen.getByText('Comece criando o primeiro tipo de cota.')).toBeDefined();
+    expect(await screen.findByText('Nenhum tipo de cota encontrado')).toBeInTheDocument();
+    expect(screen.getByText('Comece criando o primeiro tipo de cota.')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Novo Tipo de Cota' })[0]!);
 
     const dialog = await screen.findByRole('dialog', { name: 'Novo Tipo de Cota' });
-    const name = within(dialog).getByLabelText('Nome') as HTMLInputElement;
+    const name = within(dialog).getByLabelText('Nome');
     await user.type(name, 'p');
-    expect(name.value).toBe('P');
+    expect(name).toHaveValue('P');
     await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
-    expect(await within(dialog).findByText('Nome deve ter no minimo 2 caracteres')).toBeDefined();
-    expect(within(dialog).getByText('Label deve ter no minimo 2 caracteres')).toBeDefined();
+    expect(await within(dialog).findByText('Nome deve ter no minimo 2 caracteres')).toBeInTheDocument();
+    expect(within(dialog).getByText('Label deve ter no minimo 2 caracteres')).toBeInTheDocument();
     expect(api.calls('POST /api/quotas')).toHaveLength(0);
 
     await user.type(name, 'atrocínio');
-    expect(name.value).toBe('PATROCÍNIO');
+    expect(name).toHaveValue('PATROCÍNIO');
     await user.type(within(dialog).getByLabelText('Label'), ' master ');
     await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
 
-    expect(await screen.findByText('Tipo de cota criado com sucesso')).toBeDefined();
+    expect(await screen.findByText('Tipo de cota criado com sucesso')).toBeInTheDocument();
     expect(api.calls('POST /api/quotas')[0]?.body).toEqual({
       name: 'PATROCÍNIO',
       label: 'MASTER',
       status: 'active',
     });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The list is fetched again after the change.
     await waitFor(() => expect(api.calls('GET /api/quotas').length).toBeGreaterThan(1));
   });
@@ -113,14 +97,16 @@ describe('catalogue screen', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Editar TV ABERTA' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar Plataforma' });
-    const name = within(dialog).getByLabelText('Nome') as HTMLInputElement;
-    expect(name.value).toBe('TV ABERTA');
+    const name = within(dialog).getByLabelText('Nome');
+    expect(name).toHaveValue('TV ABERTA');
     await user.clear(name);
     await user.type(name, 'streaming');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
 
-    expect(await screen.findByText('Erro ao salvar plataforma')).toBeDefined();
-    expect(within(dialog).getByText('Já existe um registro com este nome')).toBeDefined();
+    // The refusal goes on the name, and in the 'Erro' toast.
+    expect(await within(dialog).findByText('Já existe um registro com este nome')).toBeInTheDocument();
+    expect(await screen.findByText('Erro')).toBeInTheDocument();
+    expect(screen.getAllByText('Já existe um registro com este nome')).toHaveLength(2);
     expect(api.calls(`PATCH /api/platforms/${item('TV ABERTA').id}`)[0]?.body).toMatchObject({
       name: 'STREAMING',
     });
@@ -130,7 +116,7 @@ describe('catalogue screen', () => {
     signedIn(['user', 'comercial'], { 'GET /api/verticals': list([item('ESPORTES')]) });
     renderRoute('/configuracoes/verticais');
 
-    expect(await screen.findByText('ESPORTES')).toBeDefined();
+    expect(await screen.findByText('ESPORTES')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Nova Vertical' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Editar ESPORTES' })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Ações' })).toBeNull();
@@ -148,10 +134,12 @@ describe('catalogue screen', () => {
     renderRoute('/configuracoes/verticais');
 
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Erro ao carregar verticais')).toBeDefined();
-    expect(within(alert).getByText('Serviço indisponível no momento')).toBeDefined();
+    expect(within(alert).getByText('Erro ao carregar verticais')).toBeInTheDocument();
+    // The panel, and a toast with the same title (every list says a failed load both ways).
+    await waitFor(() => expect(screen.getAllByText('Erro ao carregar verticais')).toHaveLength(2));
+    expect(within(alert).getByText('Serviço indisponível no momento')).toBeInTheDocument();
     await user.click(within(alert).getByRole('button', { name: 'Tentar Novamente' }));
-    expect(await screen.findByText('ESPORTES')).toBeDefined();
+    expect(await screen.findByText('ESPORTES')).toBeInTheDocument();
   });
 
   it("says 'Comece criando...' when nothing exists, and no such thing under the Inativos filter", async () => {
@@ -159,14 +147,14 @@ describe('catalogue screen', () => {
     const api = signedIn(['admin'], { 'GET /api/platforms': list([]) });
     renderRoute('/configuracoes/plataformas');
 
-    expect(await screen.findByText('Comece criando a primeira plataforma.')).toBeDefined();
-    expect(screen.getByText('Nenhuma plataforma encontrada')).toBeDefined();
+    expect(await screen.findByText('Comece criando a primeira plataforma.')).toBeInTheDocument();
+    expect(screen.getByText('Nenhuma plataforma encontrada')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Filtrar por status' }));
     await user.click(await screen.findByRole('option', { name: 'Inativos' }));
     expect(
       await screen.findByText('Nenhum registro inativo. Escolha “Todos” para ver a lista completa.'),
-    ).toBeDefined();
+    ).toBeInTheDocument();
     expect(screen.queryByText('Comece criando a primeira plataforma.')).toBeNull();
     const lastCall = api.calls('GET /api/platforms').at(-1)!;
     expect(new URL(lastCall.url, 'http://localhost').searchParams.get('status')).toBe('inactive');

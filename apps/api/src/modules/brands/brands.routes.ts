@@ -1,0 +1,174 @@
+import { createReadStream } from 'node:fs';
+import multipart from '@fastify/multipart';
+import {
+  brandCreateSchema,
+  brandListQuerySchema,
+  brandListResponseSchema,
+  brandSchema,
+  brandUpdateSchema,
+  errorResponseSchema,
+  IMAGE_MAX_BYTES,
+  idParamSchema,
+} from '@funil/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { deleteBrandImage, findBrandImage, removeImageFile, replaceBrandImage } from './brand-images';
+import { createBrand, deleteBrand, getBrand, listBrands, updateBrand } from './brands.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+} as const;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** /api/brands (docs/api.md, Brands). */
+export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only the image upload is multipart; one file, at most 5 MB (the JSON limit of 1 MiB is not it).
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
+
+  app.get(
+    '/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['brands'],
+        summary: 'List brands (status, name, search; sort createdAt, name, company_name; pages of 20)',
+        querystring: brandListQuerySchema,
+        response: { 200: brandListResponseSchema, ...errors },
+      },
+    },
+    async (request) => listBrands(app.db, request.query),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['brands'], params: idParamSchema, response: { 200: brandSchema, ...errors } },
+    },
+    async (request) => getBrand(app.db, request.params.id),
+  );
+
+  app.post(
+    '/',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['brands'], body: brandCreateSchema, response: { 201: brandSchema, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await createBrand(app.db, request.body)),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['brands'],
+        params: idParamSchema,
+        body: brandUpdateSchema,
+        response: { 200: brandSchema, ...errors },
+      },
+    },
+    async (request) => updateBrand(app.db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { access: 'record.delete' },
+      schema: {
+        tags: ['brands'],
+        summary: 'Delete a brand with its contacts (409 while it has leads)',
+        params: idParamSchema,
+        response: { 204: z.null().describe('Deleted'), ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const imageFile = await deleteBrand(app.db, request.params.id);
+      await removeImageFile(app.config.dataDir, imageFile);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/:id/image',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['brands'],
+        summary: 'Upload the brand picture: multipart, one file field "image" (JPEG, PNG, GIF or WebP, 5 MB)',
+        consumes: ['multipart/form-data'],
+        params: idParamSchema,
+        response: { 200: brandSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const missing = () => new AppError(400, 'errors:brands.image_missing');
+      if (!request.isMultipart()) throw missing();
+      const part = await request.file().catch((error: unknown) => {
+        throw new AppError(400, 'errors:brands.image_missing', { cause: error });
+      });
+      if (!part) throw missing();
+      if (part.fieldname !== 'image') {
+        part.file.resume();
+        throw missing();
+      }
+      let upload: Buffer;
+      try {
+        upload = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(413, 'errors:brands.image_too_large', { cause: error });
+        }
+        throw error;
+      }
+      await replaceBrandImage(app.db, app.config.dataDir, request.params.id, upload);
+      return getBrand(app.db, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/:id/image',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['brands'],
+        params: idParamSchema,
+        response: { 204: z.null().describe('Removed'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteBrandImage(app.db, app.config.dataDir, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:id/image',
+    {
+      // An <img> cannot send a token; brand ids are random UUIDs, and a picture says little.
+      config: { access: 'public' },
+      schema: {
+        tags: ['brands'],
+        summary: 'The brand picture (WebP, 335x188); cached for a year under its versioned URL',
+        params: idParamSchema,
+        querystring: z.object({ v: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const image = await findBrandImage(app.db, app.config.dataDir, request.params.id);
+      if (!image) throw new AppError(404, 'errors:not_found.brand_image');
+      // The versioned URL (?v=<hash>) never changes its content; any other is checked each time.
+      const isCurrentVersion = request.query.v === image.hash;
+      return reply
+        .type('image/webp')
+        .header('cache-control', isCurrentVersion ? IMMUTABLE : 'no-cache')
+        .header('etag', `"${image.hash}"`)
+        .send(createReadStream(image.path));
+    },
+  );
+};

@@ -1,0 +1,188 @@
+import type {
+  Brand,
+  BrandCreate,
+  BrandListQuery,
+  BrandListResponse,
+  BrandSortField,
+  BrandUpdate,
+} from '@funil/shared';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { brands, contacts, leads } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { isForeignKeyViolation } from '../../lib/db-errors';
+import { containsText, escapeLike } from '../../lib/like';
+import { paginate } from '../../lib/pagination';
+
+// The brand's principal contact, joined into every brand query: the partial unique index
+// (contacts_one_principal_per_brand) guarantees at most one row, so the join never multiplies.
+const principal = alias(contacts, 'principal_contact');
+const principalJoin = and(eq(principal.brandId, brands.id), eq(principal.flag, 'principal'));
+
+const brandColumns = {
+  brand: brands,
+  principalFirstName: principal.firstName,
+  principalLastName: principal.lastName,
+  principalEmail: principal.email,
+  principalPhone: principal.phoneNumber,
+};
+
+type BrandRow = {
+  brand: typeof brands.$inferSelect;
+  principalFirstName: string | null;
+  principalLastName: string | null;
+  principalEmail: string | null;
+  principalPhone: string | null;
+};
+
+/** Where the image of a brand is served; the content hash changes the URL when the image does. */
+export const brandImageUrl = (brandId: string, hash: string) => `/api/brands/${brandId}/image?v=${hash}`;
+
+function toBrand({ brand, ...contact }: BrandRow): Brand {
+  return {
+    id: brand.id,
+    _id: brand.id,
+    name: brand.name,
+    company_name: brand.companyName,
+    cnpj: brand.cnpj,
+    area_of_activity: brand.areaOfActivity,
+    segmentation: brand.segmentation,
+    responsible: brand.responsible,
+    description: brand.description,
+    status: brand.status,
+    image_url: brand.imageHash ? brandImageUrl(brand.id, brand.imageHash) : null,
+    principal_contact:
+      contact.principalFirstName === null
+        ? null
+        : {
+            name: `${contact.principalFirstName} ${contact.principalLastName ?? ''}`.trim(),
+            email: contact.principalEmail ?? '',
+            phone_number: contact.principalPhone ?? '',
+          },
+    createdAt: brand.createdAt.toISOString(),
+    updatedAt: brand.updatedAt.toISOString(),
+  };
+}
+
+const selectBrands = (db: Database) =>
+  db.select(brandColumns).from(brands).leftJoin(principal, principalJoin);
+
+/** The search box: name, company name, CNPJ characters, responsible, principal's name and email. */
+function brandSearch(search: string): SQL | undefined {
+  const cnpjCharacters = search.replace(/[^0-9a-z]/gi, '').toUpperCase();
+  return or(
+    containsText(brands.name, search),
+    containsText(brands.companyName, search),
+    containsText(brands.responsible, search),
+    containsText(sql`${principal.firstName} || ' ' || ${principal.lastName}`, search),
+    containsText(principal.email, search),
+    cnpjCharacters ? sql`${brands.cnpj} like ${`%${escapeLike(cnpjCharacters)}%`} escape '\\'` : undefined,
+  );
+}
+
+const SORT_KEYS: Record<BrandSortField, AnyPgColumn | SQL> = {
+  createdAt: brands.createdAt,
+  // Accent- and case-insensitive, the same on both engines whatever their collation.
+  name: sql`f_unaccent_lower(${brands.name})`,
+  company_name: sql`f_unaccent_lower(${brands.companyName})`,
+};
+
+/** GET /api/brands: filters, then a page (20 by default); without `sort`, by name. */
+export async function listBrands(db: Database, query: BrandListQuery): Promise<BrandListResponse> {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.status) conditions.push(eq(brands.status, query.status));
+  if (query.name) conditions.push(containsText(brands.name, query.name));
+  if (query.search) conditions.push(brandSearch(query.search));
+  const where = and(...conditions);
+  const direction = query.order === 'desc' ? desc : asc;
+  // The id breaks ties, so paging never repeats or skips a brand.
+  const orderBy = [direction(SORT_KEYS[query.sort ?? 'name']), direction(brands.id)];
+
+  return paginate(
+    query,
+    async () =>
+      (await db.select({ total: count() }).from(brands).leftJoin(principal, principalJoin).where(where))[0]
+        ?.total ?? 0,
+    async (window) => {
+      const ordered = selectBrands(db)
+        .where(where)
+        .orderBy(...orderBy);
+      const rows = window ? await ordered.limit(window.limit).offset(window.offset) : await ordered;
+      return rows.map(toBrand);
+    },
+  );
+}
+
+const notFound = () => new AppError(404, 'errors:not_found.brand');
+
+export async function getBrand(db: Database, id: string): Promise<Brand> {
+  const [row] = await selectBrands(db).where(eq(brands.id, id)).limit(1);
+  if (!row) throw notFound();
+  return toBrand(row);
+}
+
+/** The brand's columns from the API's field names; absent fields are left out (a PATCH keeps them). */
+const brandValues = (input: BrandUpdate) => ({
+  name: input.name,
+  companyName: input.company_name,
+  cnpj: input.cnpj,
+  areaOfActivity: input.area_of_activity,
+  segmentation: input.segmentation,
+  responsible: input.responsible,
+  description: input.description,
+  status: input.status,
+});
+
+const definedOnly = <T extends Record<string, unknown>>(values: T) =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+
+export async function createBrand(db: Database, input: BrandCreate): Promise<Brand> {
+  const [row] = await db
+    .insert(brands)
+    .values({
+      ...definedOnly(brandValues(input)),
+      name: input.name,
+      companyName: input.company_name,
+      cnpj: input.cnpj,
+    })
+    .returning({ id: brands.id });
+  if (!row) throw new Error('brand insert returned no row');
+  return getBrand(db, row.id);
+}
+
+export async function updateBrand(db: Database, id: string, input: BrandUpdate): Promise<Brand> {
+  const [row] = await db
+    .update(brands)
+    .set({ ...definedOnly(brandValues(input)), updatedAt: new Date() })
+    .where(eq(brands.id, id))
+    .returning({ id: brands.id });
+  if (!row) throw notFound();
+  return getBrand(db, row.id);
+}
+
+/**
+ * Deletes a brand and its contacts; 409 while any lead points at it (the foreign key settles a
+ * lead created meanwhile). Returns the image file the brand had, for the caller to remove.
+ */
+export async function deleteBrand(db: Database, id: string): Promise<string | null> {
+  const [used] = await db.select({ id: leads.id }).from(leads).where(eq(leads.brandId, id)).limit(1);
+  if (used) throw new AppError(409, 'errors:brands.has_leads');
+  try {
+    const [deleted] = await db
+      .delete(brands)
+      .where(eq(brands.id, id))
+      .returning({ imageFile: brands.imageFile });
+    if (!deleted) throw notFound();
+    return deleted.imageFile;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError(409, 'errors:brands.has_leads', { cause: error });
+    throw error;
+  }
+}
+
+/** Whether a brand exists (contacts check their brand_id with it). */
+export async function brandExists(db: Database, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, id)).limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,33 @@
+import { cnpjParamSchema, companyRecordSchema, errorResponseSchema } from '@funil/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeRateLimit } from '../../plugins/rate-limit';
+import { lookupCompany } from './companies.service';
+
+/** /api/companies/:cnpj — the company's registration at the Receita Federal (docs/api.md, Companies). */
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:cnpj',
+    {
+      // Each lookup may ask a public mirror: a person looks up a few, a runaway script many.
+      config: { access: 'authenticated', rateLimit: routeRateLimit({ max: 30, windowMs: 60_000 }) },
+      schema: {
+        tags: ['companies'],
+        summary: "The company's registration data (Receita Federal open data), cached for 30 days",
+        params: cnpjParamSchema,
+        response: {
+          200: companyRecordSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          429: errorResponseSchema,
+          502: errorResponseSchema,
+          503: errorResponseSchema,
+        },
+      },
+    },
+    async (request) =>
+      lookupCompany(
+        { db: app.db, mirrorUrl: app.config.cnpjLookupUrl, log: request.log },
+        request.params.cnpj,
+      ),
+  );
+};

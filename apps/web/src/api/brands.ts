@@ -1,0 +1,101 @@
+import type { Brand, BrandCreateInput, BrandListResponse, BrandUpdateInput } from '@funil/shared';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { http, type QueryParams } from '@/lib/http';
+
+export type { Brand, BrandListResponse };
+
+/** What the brand list asks (docs/api.md, Brands): a page, a sort, the search box, the status filter. */
+export type BrandListParams = QueryParams & {
+  page: number;
+  limit: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  search?: string;
+  status?: 'active' | 'inactive';
+};
+
+/**
+ * Every brand query sits under ['api', 'brands'], so a change that touches brands — a brand saved,
+ * a picture uploaded, a contact made principal (the list shows the principal contact) —
+ * invalidates them all with that one prefix.
+ */
+export const brandKeys = {
+  all: ['api', 'brands'] as const,
+  lists: () => [...brandKeys.all, 'list'] as const,
+  list: (params: BrandListParams) => [...brandKeys.lists(), params] as const,
+  detail: (id: string) => [...brandKeys.all, 'detail', id] as const,
+};
+
+const brandPath = (id: string) => `/api/brands/${encodeURIComponent(id)}`;
+
+export function listBrands(params: BrandListParams, signal?: AbortSignal) {
+  return http.get<BrandListResponse>('/api/brands', { params, signal });
+}
+
+export function getBrand(id: string, signal?: AbortSignal) {
+  return http.get<Brand>(brandPath(id), { signal });
+}
+
+export function createBrand(body: BrandCreateInput) {
+  return http.post<Brand>('/api/brands', body);
+}
+
+export function updateBrand(id: string, body: BrandUpdateInput) {
+  return http.patch<Brand>(brandPath(id), body);
+}
+
+/** Multipart with one `image` field; the server decides the type by content and resizes it. */
+export function uploadBrandImage(id: string, file: File) {
+  const form = new FormData();
+  form.append('image', file);
+  return http.put<Brand>(`${brandPath(id)}/image`, form);
+}
+
+export function removeBrandImage(id: string) {
+  return http.delete<void>(`${brandPath(id)}/image`);
+}
+
+export const brandListQueryOptions = (params: BrandListParams) =>
+  queryOptions({
+    queryKey: brandKeys.list(params),
+    queryFn: ({ signal }) => listBrands(params, signal),
+    // Paging, sorting and searching keep the rows on screen until the next ones arrive.
+    placeholderData: keepPreviousData,
+  });
+
+export const brandQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: brandKeys.detail(id),
+    queryFn: ({ signal }) => getBrand(id, signal),
+  });
+
+function useInvalidateBrands() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: brandKeys.all });
+}
+
+export function useCreateBrand() {
+  const invalidate = useInvalidateBrands();
+  return useMutation({ mutationFn: createBrand, onSuccess: invalidate });
+}
+
+export function useUpdateBrand() {
+  const invalidate = useInvalidateBrands();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: BrandUpdateInput }) => updateBrand(id, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUploadBrandImage() {
+  const invalidate = useInvalidateBrands();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => uploadBrandImage(id, file),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRemoveBrandImage() {
+  const invalidate = useInvalidateBrands();
+  return useMutation({ mutationFn: removeBrandImage, onSuccess: invalidate });
+}

@@ -1,0 +1,93 @@
+import type { SortingState } from '@tanstack/react-table';
+import { useState } from 'react';
+import { useDebouncedCallback } from 'use-debounce';
+
+/** How long the search box waits after the last keystroke before the list is asked again. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** What a server-driven DataTable shows and changes; made by useServerTableState. */
+export type ServerTableControls = {
+  pageIndex: number;
+  pageSize: number;
+  sorting: SortingState;
+  /** The search box's text, as typed. */
+  searchInput: string;
+  /** The search the list was asked with (the typed text, once typing pauses). */
+  search: string;
+  setPageIndex: (pageIndex: number) => void;
+  setPageSize: (pageSize: number) => void;
+  setSorting: (sorting: SortingState) => void;
+  setSearchInput: (text: string) => void;
+  /** Empties the search at once ('Limpar busca'), without waiting for the debounce. */
+  clearSearch: () => void;
+};
+
+/** The list query's parameters for the table's state: put them in the query key. */
+export type ServerTableParams = {
+  page: number;
+  limit: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  search?: string;
+};
+
+type Options = {
+  initialPageSize: number;
+  /** A column id that is also the API's sort field, e.g. [{ id: 'name', desc: false }]. */
+  initialSorting?: SortingState;
+};
+
+/**
+ * The state of a list paged, sorted and searched on the server (the brand and lead lists). Any
+ * change of search, sort or page size goes back to the first page; the search is debounced so a
+ * word typed is one request, not one per letter. Column ids double as the API's sort fields.
+ */
+export function useServerTableState({ initialPageSize, initialSorting = [] }: Options) {
+  const [searchInput, setSearchInputState] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const askWhenTypingPauses = useDebouncedCallback(
+    (text: string) => setDebounced(text.trim()),
+    SEARCH_DEBOUNCE_MS,
+  );
+  const [sorting, setSortingState] = useState<SortingState>(initialSorting);
+  const [pageSize, setPageSizeState] = useState(initialPageSize);
+  // The page belongs to the search it was chosen under: a new search starts at page 1 without an
+  // effect to reset it.
+  const [page, setPage] = useState({ index: 0, search: '' });
+  const pageIndex = page.search === debounced ? page.index : 0;
+
+  const controls: ServerTableControls = {
+    pageIndex,
+    pageSize,
+    sorting,
+    searchInput,
+    search: debounced,
+    setPageIndex: (index) => setPage({ index, search: debounced }),
+    setPageSize: (size) => {
+      setPageSizeState(size);
+      setPage({ index: 0, search: debounced });
+    },
+    setSorting: (next) => {
+      setSortingState(next);
+      setPage({ index: 0, search: debounced });
+    },
+    setSearchInput: (text) => {
+      setSearchInputState(text);
+      askWhenTypingPauses(text);
+    },
+    clearSearch: () => {
+      setSearchInputState('');
+      askWhenTypingPauses.cancel();
+      setDebounced('');
+    },
+  };
+
+  const [sort] = sorting;
+  const params: ServerTableParams = {
+    page: pageIndex + 1,
+    limit: pageSize,
+    ...(sort ? { sort: sort.id, order: sort.desc ? 'desc' : 'asc' } : {}),
+    ...(debounced ? { search: debounced } : {}),
+  };
+  return { controls, params };
+}

@@ -1,0 +1,106 @@
+import { BRAND_PAGE_SIZES, type Brand } from '@funil/shared';
+import { useQuery } from '@tanstack/react-query';
+import { PlusIcon } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { brandListQueryOptions } from '@/api/brands';
+import {
+  DataTable,
+  type StatusFilter,
+  StatusFilterSelect,
+  statusParam,
+  useLoadError,
+  useServerTableState,
+} from '@/components/data-table';
+import { Button } from '@/components/ui/button';
+import { getBrandColumns } from './brands-columns';
+import { CreateOpportunityDialog } from './create-opportunity-dialog';
+
+type BrandsPageProps = {
+  /** The principal contact's phone as people read it (lib/phone). */
+  formatPhone: (digits: string) => string;
+};
+
+/**
+ * /marcas/gerenciar: the brands, paged, sorted and searched on the server (20 a page by default;
+ * 10, 20, 50 or 100), active ones unless the status filter says otherwise.
+ */
+export function BrandsPage({ formatPhone }: BrandsPageProps) {
+  const { t } = useTranslation('brands');
+  const [statusFilter, setStatusFilter] = useState<StatusFilter>('active');
+  const [opportunityFor, setOpportunityFor] = useState<Brand | null>(null);
+  const { controls, params } = useServerTableState({
+    initialPageSize: 20,
+    initialSorting: [{ id: 'name', desc: false }],
+  });
+  const query = useQuery(brandListQueryOptions({ ...params, status: statusParam(statusFilter) }));
+  const loadError = useLoadError({
+    error: query.error,
+    title: t('list.loadError'),
+    fallback: t('list.loadError'),
+    toastId: 'brands-load-error',
+  });
+
+  const columns = useMemo(
+    () => getBrandColumns({ t, onCreateOpportunity: setOpportunityFor, formatPhone }),
+    [t, formatPhone],
+  );
+
+  const createButton = (
+    <Button size="sm" asChild>
+      <Link to="/marcas/criar">
+        <PlusIcon />
+        {t('list.new')}
+      </Link>
+    </Button>
+  );
+
+  return (
+    <>
+      <DataTable<Brand>
+        label={t('list.tableLabel')}
+        columns={columns}
+        data={query.data?.data}
+        getRowId={(brand) => brand.id}
+        server={controls}
+        rowCount={query.data?.total}
+        isLoading={query.isPending}
+        isFetching={query.isFetching}
+        isError={query.isError}
+        errorTitle={t('list.loadError')}
+        errorMessage={loadError}
+        onRefresh={() => void query.refetch()}
+        searchPlaceholder={t('list.search')}
+        pageSizes={BRAND_PAGE_SIZES}
+        emptyTitle={t('list.emptyTitle')}
+        emptyDescription={statusFilter === 'inactive' ? t('list.noneInactive') : t('list.emptyDescription')}
+        emptyAction={createButton}
+        toolbar={
+          <>
+            <StatusFilterSelect
+              value={statusFilter}
+              onChange={(next) => {
+                setStatusFilter(next);
+                controls.setPageIndex(0);
+              }}
+              label={t('statusFilter.label')}
+              optionLabels={{
+                active: t('statusFilter.active'),
+                inactive: t('statusFilter.inactive'),
+                all: t('statusFilter.all'),
+              }}
+            />
+            {createButton}
+          </>
+        }
+      />
+      <CreateOpportunityDialog
+        brand={opportunityFor}
+        onOpenChange={(open) => {
+          if (!open) setOpportunityFor(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type CatalogueCreate,
+  type CatalogueCreateInput,
+  type CatalogueItem,
+  catalogueCreateSchema,
+  RECORD_STATUSES,
+} from '@funil/shared';
+import type { ChangeEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { DialogFormFooter } from '@/components/form/dialog-form-footer';
+import { FormField, TextField } from '@/components/form/form-field';
+import { useSaveForm } from '@/components/form/use-save-form';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { upperCaseInPlace } from '../utils/upper-case-input';
+
+type CatalogueFormProps = {
+  /** The item being edited; null for a new one. */
+  item: CatalogueItem | null;
+  isSaving: boolean;
+  onCancel: () => void;
+  /** Saves the values; throws when the save fails (its messages then go on the fields). */
+  onSave: (values: CatalogueCreate) => Promise<void>;
+  /** The toast's text for a failed save: 'Erro ao salvar vertical'. */
+  saveErrorMessage: string;
+};
+
+/** Nome, Label (both kept in capitals as they are typed) and Status. */
+export function CatalogueForm({ item, isSaving, onCancel, onSave, saveErrorMessage }: CatalogueFormProps) {
+  const { t } = useTranslation(['catalogues', 'common']);
+  const form = useForm<CatalogueCreateInput, unknown, CatalogueCreate>({
+    resolver: zodResolver(catalogueCreateSchema),
+    defaultValues: {
+      name: item?.name ?? '',
+      label: item?.label ?? '',
+      status: item?.status ?? 'active',
+    },
+  });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  // A taken name (409) is said next to the name.
+  const handleSubmit = useSaveForm(form, {
+    onSave,
+    fallback: saveErrorMessage,
+    fields: ['name', 'label', 'status'],
+    conflictField: 'name',
+  });
+
+  const registerUpperCase = (name: 'name' | 'label') => {
+    const field = register(name);
+    return {
+      ...field,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        upperCaseInPlace(event.target);
+        return field.onChange(event);
+      },
+    };
+  };
+
+  return (
+    <form noValidate className="grid gap-4" onSubmit={handleSubmit}>
+      <TextField
+        id="catalogue-name"
+        label={t('form.name')}
+        error={errors.name?.message}
+        autoComplete="off"
+        autoFocus
+        placeholder={t('form.namePlaceholder')}
+        disabled={isSaving}
+        {...registerUpperCase('name')}
+      />
+      <TextField
+        id="catalogue-label"
+        label={t('form.label')}
+        error={errors.label?.message}
+        autoComplete="off"
+        placeholder={t('form.labelPlaceholder')}
+        disabled={isSaving}
+        {...registerUpperCase('label')}
+      />
+      <FormField id="catalogue-status" label={t('form.status')} error={errors.status?.message}>
+        {(fieldControl) => (
+          <Controller
+            control={control}
+            name="status"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange} disabled={isSaving}>
+                <SelectTrigger {...fieldControl} className="w-full" ref={field.ref} onBlur={field.onBlur}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {RECORD_STATUSES.map((status) => (
+                    <SelectItem key={status} value={status}>
+                      {t(`common:status.${status}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        )}
+      </FormField>
+      <DialogFormFooter
+        isSaving={isSaving}
+        submitLabel={item ? t('common:actions.save') : t('common:actions.create')}
+        onCancel={onCancel}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+import {
+  type Brand,
+  brandSchema,
+  type CatalogueItem,
+  catalogueItemSchema,
+  type Contact,
+  contactSchema,
+  type UserResponse,
+  userResponseSchema,
+} from '@funil/shared';
+import type { z } from 'zod';
+
+// Objects as the API answers them, for component tests. Each is parsed with the shared response
+// schema the API serialises with, so a change of the API's shape fails the web tests too instead
+// of leaving them green against an answer the server no longer gives.
+
+const CREATED = '2026-03-01T12:30:00.000Z';
+
+/** A stable UUID from a small number, so fixtures can refer to each other. */
+export const fixtureId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+export function apiUser(overrides: Partial<UserResponse> = {}): UserResponse {
+  const id = overrides.id ?? '0b6f4c8e-8a5e-4e43-9d55-1c1f7e0c2a10';
+  const name = overrides.name ?? 'Ana Souza';
+  return userResponseSchema.parse({
+    id,
+    _id: id,
+    name,
+    full_name: name,
+    email: 'ana@empresa.com.br',
+    avatar_url: null,
+    roles: ['admin'],
+    isActive: true,
+    createdAt: CREATED,
+    updatedAt: CREATED,
+    ...overrides,
+  });
+}
+
+export function apiCatalogueItem(name: string, overrides: Partial<CatalogueItem> = {}): CatalogueItem {
+  const id = overrides.id ?? fixtureId(name.length * 1000 + name.charCodeAt(0));
+  return catalogueItemSchema.parse({
+    id,
+    _id: id,
+    name,
+    label: `${name} LABEL`,
+    status: 'active',
+    createdAt: CREATED,
+    updatedAt: '2026-03-02T08:05:00.000Z',
+    ...overrides,
+  });
+}
+
+export function apiBrand(name: string, overrides: Partial<Brand> = {}): Brand {
+  const id = overrides.id ?? fixtureId(name.length * 1000 + name.charCodeAt(0));
+  return brandSchema.parse({
+    id,
+    _id: id,
+    name,
+    company_name: `${name} Ltda`,
+    cnpj: '11222333000181',
+    area_of_activity: null,
+    segmentation: null,
+    responsible: null,
+    description: null,
+    status: 'active',
+    image_url: null,
+    principal_contact: null,
+    createdAt: CREATED,
+    updatedAt: CREATED,
+    ...overrides,
+  });
+}
+
+export function apiContact(firstName: string, overrides: Partial<Contact> = {}): Contact {
+  const id = overrides.id ?? fixtureId(firstName.length * 1000 + firstName.charCodeAt(0) + 500);
+  return contactSchema.parse({
+    id,
+    _id: id,
+    brand_id: fixtureId(1),
+    position: null,
+    first_name: firstName,
+    last_name: 'Souza',
+    email: `${firstName.toLowerCase()}@marca.com.br`,
+    phone_number: '5511999999999',
+    flag: 'secundario',
+    status: 'active',
+    createdAt: CREATED,
+    updatedAt: CREATED,
+    ...overrides,
+  });
+}
+
+/** A list answer `{data, total, page, limit}`, with every item checked by `schema`. */
+export function apiList<T extends z.ZodType>(
+  schema: T,
+  items: z.input<T>[],
+  paging: { total?: number; page?: number; limit?: number } = {},
+) {
+  return {
+    data: items.map((item) => schema.parse(item)),
+    total: paging.total ?? items.length,
+    page: paging.page ?? 1,
+    limit: paging.limit ?? items.length,
+  };
+}
