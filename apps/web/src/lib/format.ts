@@ -1,10 +1,7 @@
-import { format as formatDateFns, isValid, parseISO, type Locale } from 'date-fns';
-import { enUS, es, ptBR } from 'date-fns/locale';
+import { format as formatDateFns, isValid, parseISO } from 'date-fns';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLanguage, type Language } from '@/i18n/languages';
-
-const DATE_LOCALES: Record<Language, Locale> = { 'pt-BR': ptBR, en: enUS, es };
 
 export const DATE_FORMAT = 'dd/MM/yyyy';
 export const DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm';
@@ -25,24 +22,28 @@ function toDate(value: Exclude<DateInput, null | undefined>): Date {
   return isValid(iso) ? iso : new Date(value);
 }
 
-function formatWith(value: DateInput, pattern: string, lng: string | undefined): string {
+function formatWith(value: DateInput, pattern: string): string {
   if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);
   // A value that is not a date (a free-text period, say) is shown as it came, never as "Invalid Date".
   if (!isValid(date)) return String(value);
-  return formatDateFns(date, pattern, { locale: DATE_LOCALES[toLanguage(lng)] });
+  // Every pattern here is digits and quoted words, so no date-fns locale (month or day names) is
+  // needed, nor downloaded.
+  return formatDateFns(date, pattern);
 }
 
-export function formatDate(value: DateInput, lng?: string): string {
-  return formatWith(value, DATE_FORMAT, lng);
+// Dates and times are written with the same digits in every language; the language argument is
+// accepted anyway, so every formatter here is called the same way.
+export function formatDate(value: DateInput, _language?: string): string {
+  return formatWith(value, DATE_FORMAT);
 }
 
-export function formatDateTime(value: DateInput, lng?: string): string {
-  return formatWith(value, DATE_TIME_FORMAT, lng);
+export function formatDateTime(value: DateInput, _language?: string): string {
+  return formatWith(value, DATE_TIME_FORMAT);
 }
 
 export function formatDateTimeLong(value: DateInput, lng?: string): string {
-  return formatWith(value, DATE_TIME_LONG_FORMATS[toLanguage(lng)], lng);
+  return formatWith(value, DATE_TIME_LONG_FORMATS[toLanguage(lng)]);
 }
 
 /**
