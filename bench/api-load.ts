@@ -3,38 +3,14 @@
 // nothing here asserts a time. Run with `npm run bench` after `npm run build`.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { findFreePort, funilServerEnv, stopServer, waitForHealth } from '@funil/test-server';
 import autocannon from 'autocannon';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((wait) => setTimeout(wait, 250));
-  }
-  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
-}
 
 type Scenario = { name: string; path: string; authenticated?: boolean };
 
@@ -72,23 +48,19 @@ async function prepareData(baseUrl: string): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const port = await freePort();
+  const port = await findFreePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'funil-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [join(repoRoot, 'apps/api/dist/server.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      ...funilServerEnv({ port, dataDir, databaseUrl: process.env.BENCH_DATABASE_URL ?? '' }),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
-    await waitForHealth(`${baseUrl}/api/health`, 60_000);
+    await waitForHealth(baseUrl, { timeoutMs: 60_000, server });
     const token = await prepareData(baseUrl);
     console.log(`Funil API benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario\n`);
     console.log(
@@ -114,8 +86,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((done) => server.once('exit', done));
+    await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

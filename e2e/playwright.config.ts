@@ -1,17 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { findFreePortSync, funilServerEnv } from '@funil/test-server';
 import { defineConfig, devices } from '@playwright/test';
 
 // Workers re-read this file: the port and data folder are chosen once, by the main process, and
-// inherited through the environment.
-function findFreePort(): string {
-  const script =
-    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
-  return execFileSync(process.execPath, ['-e', script]).toString().trim();
-}
-process.env.E2E_PORT ??= findFreePort();
+// inherited through the environment. Playwright evaluates the config synchronously, hence the
+// synchronous port probe.
+process.env.E2E_PORT ??= String(findFreePortSync());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'funil-e2e-'));
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
@@ -61,13 +57,6 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: {
-      PORT: process.env.E2E_PORT,
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      APP_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
+    env: funilServerEnv({ port: process.env.E2E_PORT, dataDir: process.env.E2E_DATA_DIR }),
   },
 });

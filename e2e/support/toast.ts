@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /**
- * The toast on screen with that text. The app shows one toast at a time (SPEC.md §9); sonner
+ * The toast on screen with that text. The app shows one toast at a time (components/ui/sonner.tsx); sonner
  * keeps the ones a newer toast replaced in the page, hidden, until they time out.
  */
 export const visibleToast = (page: Page, text: string) =>

@@ -1,20 +1,27 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type Page } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
 import { visibleToast } from '../support/toast';
 import { registerByApi } from '../support/session';
 
 /**
- * Accounts journeys in the browser (issue 3). Serial, on an installation of their own: the first
- * account registered becomes the administrator, and later steps use it.
+ * Accounts journeys in the browser, on an installation of their own. The administrator is made in
+ * beforeAll (the first account registered becomes one), so it exists whichever test runs, and
+ * every test makes the other accounts it needs: any of them passes alone (`-g`). The first
+ * visitor's own journey is in first-account.spec.ts.
  */
 const { test, installation } = useFreshInstallation();
 
 const stamp = Date.now();
 const admin = { name: 'Ana Administradora', email: `admin-${stamp}@empresa.com.br`, password: 'Inicial123' };
-const newAdminPassword = 'Renovada456';
-const seller = { name: 'Carlos Comercial', email: `carlos-${stamp}@empresa.com.br`, password: 'Vendas789' };
+
+test.beforeAll(async () => {
+  const request = await playwrightRequest.newContext({ baseURL: installation.baseURL });
+  const session = await registerByApi(request, admin);
+  await request.dispose();
+  expect(session.user.roles).toEqual(['admin']);
+});
 
 async function signInThroughForm(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -25,7 +32,7 @@ async function signInThroughForm(page: Page, email: string, password: string) {
 }
 
 /** SMTP_URL is unset in e2e, so the server writes each mail as an .eml file in DATA_DIR/outbox. */
-async function newestResetLink(sentAfter: number): Promise<string> {
+async function newestResetLink(recipient: string, sentAfter: number): Promise<string> {
   const outbox = join(installation.dataDir, 'outbox');
   let link: string | undefined;
   await expect
@@ -38,7 +45,7 @@ async function newestResetLink(sentAfter: number): Promise<string> {
         // Only a mail written after the request counts (an older one may hold a spent link).
         if ((await stat(join(outbox, newest))).mtimeMs < sentAfter - 1000) return undefined;
         const raw = await readFile(join(outbox, newest), 'utf8');
-        if (!raw.includes(admin.email)) return undefined;
+        if (!raw.includes(recipient)) return undefined;
         // Quoted-printable: soft line breaks and =XX escapes.
         const text = raw
           .replace(/=\r?\n/g, '')
@@ -57,23 +64,6 @@ async function storedToken(page: Page): Promise<string> {
   expect(token).toBeTruthy();
   return token!;
 }
-
-test('registers the first user, who lands on /dashboard as administrator', async ({ page }) => {
-  await page.goto('/register');
-  await page.getByLabel('Nome completo').fill(admin.name);
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Senha', { exact: true }).fill(admin.password);
-  await expect(page.getByTestId('password-strength')).toHaveText('Muito forte');
-  await page.getByLabel('Confirmar senha').fill(admin.password);
-  await page.getByRole('button', { name: 'Criar conta' }).click();
-
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByTestId('user-block')).toContainText(admin.name);
-  const user = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('user') ?? '{}') as { roles?: string[] },
-  );
-  expect(user.roles).toEqual(['admin']);
-});
 
 test('logs out to /login, clearing the session, and signs in again', async ({ page }) => {
   await signInThroughForm(page, admin.email, admin.password);
@@ -112,22 +102,29 @@ test('locks the form after five wrong passwords', async ({ page, request }) => {
   await expect(page.getByLabel('Senha', { exact: true })).toBeDisabled();
 });
 
-test('resets the password through the emailed link and signs in with the new one', async ({ page }) => {
+test('resets the password through the emailed link and signs in with the new one', async ({
+  page,
+  request,
+}) => {
+  const forgetful = { name: 'Rita Redefinida', email: `rita-${stamp}@empresa.com.br`, password: 'Antiga123' };
+  const newPassword = 'Renovada456';
+  await registerByApi(request, forgetful);
+
   await page.goto('/login');
   await page.getByRole('button', { name: 'Esqueceu a senha?' }).click();
   const dialog = page.getByRole('dialog', { name: 'Esqueceu a senha?' });
-  await dialog.getByLabel('Email').fill(admin.email);
+  await dialog.getByLabel('Email').fill(forgetful.email);
   const sentAfter = Date.now();
   await dialog.getByRole('button', { name: 'Enviar link' }).click();
   await expect(dialog.getByRole('button', { name: 'Enviado' })).toBeDisabled();
   await expect(dialog.getByText(/link para redefinir a senha/)).toBeVisible();
   await expect(dialog).toBeHidden({ timeout: 6_000 });
 
-  const link = await newestResetLink(sentAfter);
+  const link = await newestResetLink(forgetful.email, sentAfter);
   const url = new URL(link);
   await page.goto(`${url.pathname}${url.search}`);
-  await page.getByLabel('Nova senha', { exact: true }).fill(newAdminPassword);
-  await page.getByLabel('Confirmar nova senha').fill(newAdminPassword);
+  await page.getByLabel('Nova senha', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirmar nova senha').fill(newPassword);
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
@@ -140,11 +137,12 @@ test('resets the password through the emailed link and signs in with the new one
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
   await expect(page.getByText('Link inválido ou expirado')).toBeVisible();
 
-  await signInThroughForm(page, admin.email, newAdminPassword);
+  await signInThroughForm(page, forgetful.email, newPassword);
 });
 
 test('an admin creates a comercial user, who then signs in', async ({ page }) => {
-  await signInThroughForm(page, admin.email, newAdminPassword);
+  const seller = { name: 'Carlos Comercial', email: `carlos-${stamp}@empresa.com.br`, password: 'Vendas789' };
+  await signInThroughForm(page, admin.email, admin.password);
   await page.goto('/seguranca/usuarios');
   await expect(page.getByRole('table', { name: 'Usuários' }).getByText(admin.email)).toBeVisible();
 
@@ -178,7 +176,7 @@ test('a revoked token sends the browser to /login with the session-expired messa
   page,
   request,
 }) => {
-  await signInThroughForm(page, admin.email, newAdminPassword);
+  await signInThroughForm(page, admin.email, admin.password);
   const token = await storedToken(page);
 
   // The session ends elsewhere (another tab, an admin, a password reset): the token is revoked.

@@ -3,7 +3,13 @@ import { useFreshInstallation } from '../support/fresh-installation';
 import { visibleToast } from '../support/toast';
 import { bearer, registerByApi, type Session, signInWithSession } from '../support/session';
 
-// Catalogue writes need an admin or a manager: this file claims a fresh installation's first account.
+/**
+ * Catalogue screens. Writes need an admin or a manager: this file claims a fresh installation's
+ * first account in beforeAll. Every test makes the items it looks at, and only the first one
+ * writes verticals (it starts from the empty list), only the second platforms (it counts them):
+ * the others use quota types and never assert on the whole list, so any test passes alone (`-g`)
+ * and in any order.
+ */
 const { test, installation } = useFreshInstallation();
 let admin: Session;
 
@@ -127,7 +133,7 @@ test('sets a quota type inactive and finds it again with the status filter', asy
   await expect(visibleToast(page, 'Tipo de cota atualizado com sucesso')).toBeVisible();
 
   // The screen lists active items by default: the inactive one leaves it.
-  await expect(page.getByText('Nenhum tipo de cota encontrado')).toBeVisible();
+  await expect(table.getByRole('row', { name: /MASTER/ })).toHaveCount(0);
 
   await page.getByRole('combobox', { name: 'Filtrar por status' }).click();
   await page.getByRole('option', { name: 'Inativos', exact: true }).click();
@@ -146,16 +152,18 @@ test('sets a quota type inactive and finds it again with the status filter', asy
 });
 
 test('on a 375 px phone, long names wrap and the edit button stays in view', async ({ page, request }) => {
-  const created = await request.post('/api/verticals', {
+  const created = await request.post('/api/quotas', {
     headers: bearer(admin),
     data: { name: 'entretenimento e cultura popular', label: `${'transmissao'.repeat(8)} ao vivo` },
   });
   expect(created.status()).toBe(201);
   await page.setViewportSize({ width: 375, height: 760 });
   await signInWithSession(page, admin);
-  await page.goto(`/configuracoes/verticais`);
+  await page.goto(`/configuracoes/tipos-cotas`);
 
-  const row = page.getByRole('table', { name: 'Verticais' }).getByRole('row', { name: /ENTRETENIMENTO/ });
+  const row = page
+    .getByRole('table', { name: 'Tipos de Cotas' })
+    .getByRole('row', { name: /ENTRETENIMENTO/ });
   await expect(row.getByRole('button', { name: 'Editar ENTRETENIMENTO E CULTURA POPULAR' })).toBeInViewport({
     ratio: 1,
   });
@@ -167,18 +175,23 @@ test('on a 375 px phone, long names wrap and the edit button stays in view', asy
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test("the server's messages follow the chosen language, not the browser's", async ({ browser }) => {
+test("the server's messages follow the chosen language, not the browser's", async ({ browser, request }) => {
+  const existing = await request.post('/api/quotas', {
+    headers: bearer(admin),
+    data: { name: 'cota repetida', label: 'primeira' },
+  });
+  expect(existing.status()).toBe(201);
   // A browser set to English, a user who chose Portuguese: the 409 must read in Portuguese.
   const context = await browser.newContext({ locale: 'en-US', baseURL: installation.baseURL });
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.setItem('i18nextLng', 'pt-BR'));
   await signInWithSession(page, admin);
-  await page.goto(`/configuracoes/verticais`);
+  await page.goto(`/configuracoes/tipos-cotas`);
 
-  await page.getByRole('button', { name: 'Nova Vertical' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Nova Vertical' });
-  await dialog.getByLabel('Nome').fill('esportes');
-  await dialog.getByLabel('Label').fill('repetida');
+  await page.getByRole('button', { name: 'Novo Tipo de Cota' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Novo Tipo de Cota' });
+  await dialog.getByLabel('Nome').fill('cota repetida');
+  await dialog.getByLabel('Label').fill('segunda');
   await dialog.getByRole('button', { name: 'Criar' }).click();
   await expect(dialog.getByText('Já existe um registro com este nome')).toBeVisible();
   await context.close();

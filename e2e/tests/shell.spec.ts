@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginByApi, registerByApi, type Session, signInWithSession } from '../support/session';
 
-// One account for the file: the first account registered becomes admin (API.md); any works here.
+// One account for the file: on the shared server it may or may not be the first (and so admin); any works here.
 const account = {
   name: 'Maria da Silva',
   email: `shell-${Date.now()}@empresa.com.br`,
@@ -48,7 +48,7 @@ test('toggles the sidebar with Ctrl+B and keeps the state across a reload', asyn
   const cookies = await page.context().cookies();
   const cookie = cookies.find((entry) => entry.name === 'sidebar_state');
   expect(cookie?.value).toBe('false');
-  // 7 days (SPEC.md §9), give or take the seconds the test took.
+  // The cookie lives 7 days (SIDEBAR_COOKIE_MAX_AGE_S), give or take the seconds the test took.
   expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(604_800 - 60);
 
   await page.reload();
@@ -71,7 +71,8 @@ test('switches to English on the language page and the menu follows at once', as
   await expect(englishMenu.getByRole('link', { name: 'Manage Brands' })).toBeVisible();
   await expect(englishMenu.getByRole('link', { name: 'Users' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Language' })).toBeVisible();
-  await expect(page.getByTestId('language-preview-money')).toHaveText('$1,234,567.89');
+  // Still reais: only the separators follow the language (docs/decisions/001-money-always-brl.md).
+  await expect(page.getByTestId('language-preview-money')).toHaveText('R$1,234,567.89');
   expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
 
   await page.reload();

@@ -15,6 +15,11 @@ const NOT_BUILT =
  * Serves the Vite build of apps/web from the API process. Hashed files under /assets are cached
  * for a year; everything else, index.html above all, is revalidated so a deploy shows at once.
  * Any GET outside /api that is not a file is a client-side route and gets index.html.
+ *
+ * The build writes a brotli (.br) and a gzip (.gz) copy beside each file (apps/web/vite.config.ts);
+ * a browser that accepts one gets it with its Content-Encoding, so nothing is compressed per
+ * request. Every such answer carries `Vary: Accept-Encoding`, so a shared cache never hands the
+ * brotli bytes to a client that did not ask for them.
  */
 export const spaPlugin = fp<SpaOptions>(
   async (app, { distDir }) => {
@@ -28,6 +33,9 @@ export const spaPlugin = fp<SpaOptions>(
         root: distDir,
         prefix: '/',
         wildcard: true,
+        preCompressed: true,
+        // dist/.vite holds the build's manifest (for bench/bundle-size.ts), not something to serve.
+        allowedPath: (pathname) => !pathname.startsWith('/.vite/'),
         cacheControl: false,
         setHeaders: (reply, path) => {
           reply.header('Cache-Control', path.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');

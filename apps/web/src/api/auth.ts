@@ -6,6 +6,7 @@ import type {
   GoogleSignInInput,
   LoginInput,
   ResetPasswordConfirmInput,
+  SetupStatusResponse,
   UserResponse as User,
 } from '@funil/shared';
 
@@ -20,6 +21,7 @@ export const authKeys = {
   all: ['api', 'auth'] as const,
   me: () => [...authKeys.all, 'me'] as const,
   googleConfig: () => [...authKeys.all, 'google', 'config'] as const,
+  setup: () => [...authKeys.all, 'setup'] as const,
 };
 
 export function login(body: LoginBody) {
@@ -46,6 +48,11 @@ export function getGoogleConfig(signal?: AbortSignal) {
   return http.get<GoogleConfigResponse>('/api/auth/google/config', { signal });
 }
 
+/** Public: whether any account exists yet (none: the first one registered becomes the administrator). */
+export function getSetupStatus(signal?: AbortSignal) {
+  return http.get<SetupStatusResponse>('/api/auth/setup', { signal });
+}
+
 export function requestPasswordReset(body: { email: string }) {
   return http.post<{ message: string }>('/api/auth/reset-password', body);
 }
@@ -64,6 +71,12 @@ export const googleConfigQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.googleConfig(),
     queryFn: ({ signal }) => getGoogleConfig(signal),
+  });
+
+export const setupStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.setup(),
+    queryFn: ({ signal }) => getSetupStatus(signal),
   });
 
 export function useRequestPasswordReset() {

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { Toaster } from '@/components/ui/sonner';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { i18n } from '@/i18n';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
@@ -14,17 +13,15 @@ type AppProviderProps = {
   queryClient?: QueryClient;
 };
 
-/** Everything a screen may rely on: i18n, server state, theme, tooltips, toasts. */
+/** Everything a screen may rely on: i18n, server state, theme, toasts (tooltips: AppShell). */
 export function AppProvider({ children, queryClient = defaultQueryClient }: AppProviderProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <ThemeProvider>
-            <TooltipProvider>
-              {children}
-              <Toaster />
-            </TooltipProvider>
+            {children}
+            <Toaster />
           </ThemeProvider>
         </AuthProvider>
       </QueryClientProvider>

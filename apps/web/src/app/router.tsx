@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { RouteHandle } from '@/components/layout/route-handle';
-import { ProtectedLayout } from './routes/protected-layout';
 import { RootErrorBoundary, RootHydrateFallback, RootLayout } from './routes/root-layout';
 
 /** Lazy screen: its code is fetched on first visit, so the login page stays a small download. */
@@ -48,7 +47,11 @@ export const routes: RouteObject[] = [
       },
       {
         id: 'protected',
-        Component: ProtectedLayout,
+        // Lazy too: the shell (sidebar, menus, tooltips) is not part of the login page's download.
+        lazy: lazyScreen(
+          () => import('./routes/protected-layout'),
+          (m) => m.ProtectedLayout,
+        ),
         children: [
           {
             path: 'dashboard',

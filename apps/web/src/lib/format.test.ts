@@ -29,24 +29,45 @@ describe('formatDateTime', () => {
   });
 });
 
-// Intl separates the symbol with a no-break space; compare on plain spaces.
-const plain = (text: string) => text.replace(/\s/g, ' ');
+// Intl puts a no-break space between the symbol and the number where a language wants a space.
+const NBSP = '\u00a0';
 
-describe('formatCurrency', () => {
-  it('uses R$ in Portuguese', () => {
-    expect(plain(formatCurrency(1234567.891, 'pt-BR'))).toBe('R$ 1.234.567,89');
-    expect(plain(formatCurrency(1500, 'pt-BR', { decimals: false }))).toBe('R$ 1.500');
+describe("formatCurrency: reais in every language, written the language's way", () => {
+  it('pt-BR: R$ before the amount, dots for thousands, comma for cents', () => {
+    expect(formatCurrency(1234567.891, 'pt-BR')).toBe(`R$${NBSP}1.234.567,89`);
+    expect(formatCurrency(1500, 'pt-BR')).toBe(`R$${NBSP}1.500,00`);
+    expect(formatCurrency(1234567.891, 'pt-BR', { decimals: false })).toBe(`R$${NBSP}1.234.568`);
+    expect(formatCurrency(1500, 'pt-BR', { decimals: false })).toBe(`R$${NBSP}1.500`);
   });
 
-  it('uses $ otherwise', () => {
-    expect(formatCurrency(1234567.891, 'en')).toBe('$1,234,567.89');
-    expect(formatCurrency(1500.4, 'es', { decimals: false })).toBe('$1,500');
-    expect(formatCurrency(1500, 'en-US')).toBe('$1,500.00');
+  it('en: R$ (never a bare $) with commas for thousands and a point for cents', () => {
+    expect(formatCurrency(1234567.891, 'en')).toBe('R$1,234,567.89');
+    expect(formatCurrency(1500, 'en')).toBe('R$1,500.00');
+    expect(formatCurrency(1234567.891, 'en', { decimals: false })).toBe('R$1,234,568');
+    expect(formatCurrency(1500.4, 'en', { decimals: false })).toBe('R$1,500');
+    // A regional code reads as its language.
+    expect(formatCurrency(1500, 'en-US')).toBe('R$1,500.00');
+  });
+
+  it("es: Spain's grouping (four-digit amounts stay ungrouped) and R$ after the amount", () => {
+    expect(formatCurrency(1234567.891, 'es')).toBe(`1.234.567,89${NBSP}R$`);
+    expect(formatCurrency(1500, 'es')).toBe(`1500,00${NBSP}R$`);
+    expect(formatCurrency(12500, 'es')).toBe(`12.500,00${NBSP}R$`);
+    expect(formatCurrency(1234567.891, 'es', { decimals: false })).toBe(`1.234.568${NBSP}R$`);
+    expect(formatCurrency(1500.4, 'es', { decimals: false })).toBe(`1500${NBSP}R$`);
+  });
+
+  it('never writes a bare dollar sign', () => {
+    for (const lng of ['pt-BR', 'en', 'es', 'fr', undefined]) {
+      expect(formatCurrency(99.9, lng)).toMatch(/R\$/);
+      expect(formatCurrency(99.9, lng).replace('R$', '')).not.toContain('$');
+    }
   });
 
   it('treats missing and non-numeric amounts as zero, and reads numeric strings', () => {
-    expect(plain(formatCurrency(null, 'pt-BR'))).toBe('R$ 0,00');
-    expect(formatCurrency('abc', 'en')).toBe('$0.00');
-    expect(formatCurrency('2500.5', 'en')).toBe('$2,500.50');
+    expect(formatCurrency(null, 'pt-BR')).toBe(`R$${NBSP}0,00`);
+    expect(formatCurrency(undefined, 'es')).toBe(`0,00${NBSP}R$`);
+    expect(formatCurrency('abc', 'en')).toBe('R$0.00');
+    expect(formatCurrency('2500.5', 'en')).toBe('R$2,500.50');
   });
 });

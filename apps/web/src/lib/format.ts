@@ -1,10 +1,7 @@
-import { format as formatDateFns, isValid, parseISO, type Locale } from 'date-fns';
-import { enUS, es, ptBR } from 'date-fns/locale';
+import { format as formatDateFns, isValid, parseISO } from 'date-fns';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLanguage, type Language } from '@/i18n/languages';
-
-const DATE_LOCALES: Record<Language, Locale> = { 'pt-BR': ptBR, en: enUS, es };
 
 export const DATE_FORMAT = 'dd/MM/yyyy';
 export const DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm';
@@ -25,35 +22,39 @@ function toDate(value: Exclude<DateInput, null | undefined>): Date {
   return isValid(iso) ? iso : new Date(value);
 }
 
-function formatWith(value: DateInput, pattern: string, lng: string | undefined): string {
+function formatWith(value: DateInput, pattern: string): string {
   if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);
-  // SPEC.md §5: a value that is not a date is shown as it came, never as "Invalid Date".
+  // A value that is not a date (a free-text period, say) is shown as it came, never as "Invalid Date".
   if (!isValid(date)) return String(value);
-  return formatDateFns(date, pattern, { locale: DATE_LOCALES[toLanguage(lng)] });
+  // Every pattern here is digits and quoted words, so no date-fns locale (month or day names) is
+  // needed, nor downloaded.
+  return formatDateFns(date, pattern);
 }
 
-export function formatDate(value: DateInput, lng?: string): string {
-  return formatWith(value, DATE_FORMAT, lng);
+// Dates and times are written with the same digits in every language; the language argument is
+// accepted anyway, so every formatter here is called the same way.
+export function formatDate(value: DateInput, _language?: string): string {
+  return formatWith(value, DATE_FORMAT);
 }
 
-export function formatDateTime(value: DateInput, lng?: string): string {
-  return formatWith(value, DATE_TIME_FORMAT, lng);
+export function formatDateTime(value: DateInput, _language?: string): string {
+  return formatWith(value, DATE_TIME_FORMAT);
 }
 
 export function formatDateTimeLong(value: DateInput, lng?: string): string {
-  return formatWith(value, DATE_TIME_LONG_FORMATS[toLanguage(lng)], lng);
+  return formatWith(value, DATE_TIME_LONG_FORMATS[toLanguage(lng)]);
 }
 
 /**
- * SPEC.md §9: R$ in Portuguese, $ otherwise. Spanish uses es-MX number style so that '$' leads and
- * thousands are grouped as in English.
+ * Every amount in Funil is in Brazilian reais, whatever the interface language, so it is always
+ * written as BRL — `R$` — with the language's own digits and separators: `R$ 1.234.567,89` in
+ * pt-BR, `R$1,234,567.89` in en, `1.234.567,89 R$` in es (Spain's style, which leaves four-digit
+ * amounts ungrouped: `1500,00 R$`). Never a bare `$`, which reads as dollars. The decision is
+ * recorded in docs/decisions/001-money-always-brl.md.
  */
-const CURRENCY_FORMATS: Record<Language, { locale: string; currency: string }> = {
-  'pt-BR': { locale: 'pt-BR', currency: 'BRL' },
-  en: { locale: 'en-US', currency: 'USD' },
-  es: { locale: 'es-MX', currency: 'USD' },
-};
+const CURRENCY = 'BRL';
+const CURRENCY_LOCALES: Record<Language, string> = { 'pt-BR': 'pt-BR', en: 'en-US', es: 'es-ES' };
 
 const currencyFormatters = new Map<string, Intl.NumberFormat>();
 
@@ -72,11 +73,11 @@ export function formatCurrency(
   const cacheKey = `${language}|${decimals}`;
   let formatter = currencyFormatters.get(cacheKey);
   if (!formatter) {
-    const { locale, currency } = CURRENCY_FORMATS[language];
     const digits = decimals ? 2 : 0;
-    formatter = new Intl.NumberFormat(locale, {
+    formatter = new Intl.NumberFormat(CURRENCY_LOCALES[language], {
       style: 'currency',
-      currency,
+      currency: CURRENCY,
+      // Spanish's standard symbol for BRL is the code 'BRL'; the narrow one is 'R$' everywhere.
       currencyDisplay: 'narrowSymbol',
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,

@@ -5,7 +5,6 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '@/components/theme/theme-provider';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { i18n } from '@/i18n';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { AppShell } from './app-shell';
@@ -44,9 +43,7 @@ function renderShell(path: string, { user = null as ShellUser | null, onLogout =
   render(
     <I18nextProvider i18n={i18n}>
       <ThemeProvider>
-        <TooltipProvider>
-          <RouterProvider router={router} />
-        </TooltipProvider>
+        <RouterProvider router={router} />
       </ThemeProvider>
     </I18nextProvider>,
   );

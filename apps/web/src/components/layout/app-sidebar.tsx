@@ -48,7 +48,7 @@ function NavLink({ item, pathname }: NavLinkProps) {
 
 type GroupOpenState = Record<NavGroup['id'], boolean>;
 
-/** SPEC.md §2: Dashboard, then three groups that expand and collapse independently. */
+/** The main menu: Dashboard, then three groups (nav-items.ts) that expand and collapse independently. */
 export function AppSidebar() {
   const { t } = useTranslation(SHELL_TITLE_NAMESPACES);
   const { pathname } = useLocation();
@@ -67,59 +67,63 @@ export function AppSidebar() {
       mobileDescription={t('shell.navigationDescription')}
       closeLabel={t('actions.close')}
     >
-      <SidebarHeader className="h-14 justify-center border-b border-sidebar-border">
-        <Link
-          to={DASHBOARD_ITEM.href}
-          aria-label={t('appName')}
-          className="flex items-center rounded-md px-1 outline-none focus-visible:ring-2 focus-visible:ring-sidebar-ring group-data-[collapsible=icon]:px-0"
-        >
-          <Logo iconOnly={isIconMode} />
-        </Link>
-      </SidebarHeader>
-      <SidebarContent>
-        <nav aria-label={t('shell.navigation')} className="flex flex-col">
-          <SidebarGroup>
-            <SidebarMenu>
-              <NavLink item={DASHBOARD_ITEM} pathname={pathname} />
-            </SidebarMenu>
-          </SidebarGroup>
-          {NAV_GROUPS.map((group) => (
-            <Collapsible
-              key={group.id}
-              // Collapsed to icons, every entry must stay reachable: the groups show their icons.
-              open={isIconMode || openGroups[group.id]}
-              onOpenChange={(isOpen) => setOpenGroups((current) => ({ ...current, [group.id]: isOpen }))}
-              asChild
-            >
-              <SidebarGroup className="group/collapsible py-1">
-                <SidebarGroupLabel asChild>
-                  <CollapsibleTrigger
-                    tabIndex={isIconMode ? -1 : undefined}
-                    aria-hidden={isIconMode || undefined}
-                    // Faded out over the previous group when collapsed to icons: it must not catch the pointer.
-                    className="w-full tracking-wide text-sidebar-foreground/70 uppercase group-data-[collapsible=icon]:pointer-events-none hover:bg-sidebar-accent hover:text-sidebar-accent-foreground"
-                  >
-                    {t(group.labelKey)}
-                    <ChevronDown
-                      aria-hidden
-                      className="ml-auto transition-transform duration-200 group-data-[state=closed]/collapsible:-rotate-90"
-                    />
-                  </CollapsibleTrigger>
-                </SidebarGroupLabel>
-                <CollapsibleContent>
-                  <SidebarGroupContent>
-                    <SidebarMenu>
-                      {group.items.map((item) => (
-                        <NavLink key={item.href} item={item} pathname={pathname} />
-                      ))}
-                    </SidebarMenu>
-                  </SidebarGroupContent>
-                </CollapsibleContent>
-              </SidebarGroup>
-            </Collapsible>
-          ))}
-        </nav>
-      </SidebarContent>
+      {/* One landmark around the whole menu, logo link included: nothing on a signed-in page may
+          sit outside a landmark, or screen-reader users navigating by regions miss it. */}
+      <nav aria-label={t('shell.navigation')} className="flex min-h-0 flex-1 flex-col">
+        <SidebarHeader className="h-14 justify-center border-b border-sidebar-border">
+          <Link
+            to={DASHBOARD_ITEM.href}
+            aria-label={t('appName')}
+            className="flex items-center rounded-md px-1 outline-none focus-visible:ring-2 focus-visible:ring-sidebar-ring group-data-[collapsible=icon]:px-0"
+          >
+            <Logo iconOnly={isIconMode} />
+          </Link>
+        </SidebarHeader>
+        <SidebarContent>
+          <div className="flex flex-col">
+            <SidebarGroup>
+              <SidebarMenu>
+                <NavLink item={DASHBOARD_ITEM} pathname={pathname} />
+              </SidebarMenu>
+            </SidebarGroup>
+            {NAV_GROUPS.map((group) => (
+              <Collapsible
+                key={group.id}
+                // Collapsed to icons, every entry must stay reachable: the groups show their icons.
+                open={isIconMode || openGroups[group.id]}
+                onOpenChange={(isOpen) => setOpenGroups((current) => ({ ...current, [group.id]: isOpen }))}
+                asChild
+              >
+                <SidebarGroup className="group/collapsible py-1">
+                  <SidebarGroupLabel asChild>
+                    <CollapsibleTrigger
+                      tabIndex={isIconMode ? -1 : undefined}
+                      aria-hidden={isIconMode || undefined}
+                      // Faded out over the previous group when collapsed to icons: it must not catch the pointer.
+                      className="w-full tracking-wide text-sidebar-foreground/70 uppercase group-data-[collapsible=icon]:pointer-events-none hover:bg-sidebar-accent hover:text-sidebar-accent-foreground"
+                    >
+                      {t(group.labelKey)}
+                      <ChevronDown
+                        aria-hidden
+                        className="ml-auto transition-transform duration-200 group-data-[state=closed]/collapsible:-rotate-90"
+                      />
+                    </CollapsibleTrigger>
+                  </SidebarGroupLabel>
+                  <CollapsibleContent>
+                    <SidebarGroupContent>
+                      <SidebarMenu>
+                        {group.items.map((item) => (
+                          <NavLink key={item.href} item={item} pathname={pathname} />
+                        ))}
+                      </SidebarMenu>
+                    </SidebarGroupContent>
+                  </CollapsibleContent>
+                </SidebarGroup>
+              </Collapsible>
+            ))}
+          </div>
+        </SidebarContent>
+      </nav>
       <SidebarRail label={t('shell.toggleSidebar')} />
     </Sidebar>
   );

@@ -8,7 +8,7 @@ export type BreadcrumbSection = { label: string; href: string };
 
 type BuildBreadcrumbsInput = {
   pathname: string;
-  /** The first crumb, always: SPEC.md §2. */
+  /** The first crumb, on every page. */
   dashboard: BreadcrumbSection;
   /** The page's title (its route handle); unset, the last path segment stands in. */
   title?: string;
@@ -32,8 +32,8 @@ function humanizeSegment(segment: string): string {
 }
 
 /**
- * SPEC.md §2: the trail always starts with Dashboard; the last crumb is the page title or the last
- * path segment; earlier crumbs are links.
+ * The trail always starts with Dashboard; the last crumb is the page title or the last path
+ * segment; earlier crumbs are links.
  */
 export function buildBreadcrumbs({
   pathname,

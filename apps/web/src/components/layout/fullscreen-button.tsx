@@ -6,7 +6,7 @@ import { useExitFullscreenOnUnmount, useFullscreen } from './use-fullscreen';
 
 type FullscreenButtonProps = { target: RefObject<HTMLElement | null> };
 
-/** Shown only on pages whose route handle asks for it (SPEC.md §2). */
+/** Shown only on pages whose route handle asks for it (`fullscreen: true` in app/router.tsx). */
 export function FullscreenButton({ target }: FullscreenButtonProps) {
   const { t } = useTranslation();
   const { isFullscreen, isSupported, toggle } = useFullscreen(target);

@@ -29,7 +29,7 @@ export type NavGroup = {
   items: readonly NavItem[];
 };
 
-/** SPEC.md §2: the menu, the same for every user. */
+/** The menu, the same for every user (a screen itself says what a role may not do). */
 export const DASHBOARD_ITEM: NavItem = {
   labelKey: 'menu:dashboard',
   href: '/dashboard',

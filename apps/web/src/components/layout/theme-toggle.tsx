@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useTheme } from '@/components/theme/theme-provider';
 import { HeaderIconButton } from './header-icon-button';
 
-/** SPEC.md §4: the shell's toggle switches between light and dark (from `system`, away from what shows). */
+/** The shell's toggle switches between light and dark (from `system`, to the opposite of what shows). */
 export function ThemeToggle() {
   const { t } = useTranslation();
   const { resolvedTheme, setTheme } = useTheme();

@@ -9,7 +9,7 @@ type UserBlockProps = {
   onLogout: () => void;
 };
 
-/** SPEC.md §2: avatar (image or initials), name ('Usuário' when unknown), email, and logout. */
+/** The header's user block: avatar (image or initials), name ('Usuário' when unknown), email, and logout. */
 export function UserBlock({ user, onLogout }: UserBlockProps) {
   const { t } = useTranslation();
   const name = getDisplayName(user, t('shell.userFallback'));

@@ -1,4 +1,4 @@
-/** The user as the shell needs it: the server's and the client's field names both occur (SPEC.md §3). */
+/** The user as the shell needs it; the name may come as `full_name` or as `name`. */
 export type ShellUser = {
   name?: string | null;
   full_name?: string | null;
@@ -6,7 +6,7 @@ export type ShellUser = {
   avatar_url?: string | null;
 };
 
-/** SPEC.md §9: the first letters of the name's first words, upper-cased, at most 2. */
+/** An avatar without a picture shows the first letters of the name's first words, upper-cased, at most 2. */
 export const MAX_INITIALS = 2;
 
 export function getInitials(name: string): string {

@@ -13,9 +13,8 @@ export const badgeVariants = cva(
         destructive:
           'border-transparent bg-destructive text-white focus-visible:ring-destructive/20 dark:bg-destructive/60 dark:focus-visible:ring-destructive/40 [a&]:hover:bg-destructive/90',
         outline: 'text-foreground [a&]:hover:bg-accent [a&]:hover:text-accent-foreground',
-        /** "Ativo" status. */
-        success:
-          'border-transparent bg-emerald-600 text-white dark:bg-emerald-500/20 dark:text-emerald-300 [a&]:hover:bg-emerald-600/90',
+        /** "Ativo" status. Colours from the --success tokens (styles/index.css), AA-contrast in both themes. */
+        success: 'border-transparent bg-success text-success-foreground [a&]:hover:bg-success/90',
       },
     },
     defaultVariants: { variant: 'default' },

@@ -23,9 +23,9 @@ import {
 import { PasswordField } from './password-field';
 
 /**
- * SPEC.md §5 (login): a valid email; a password of 6 to 100 characters. Built from the shared
- * pieces, so the messages read the same as the API's. (The API's own loginSchema only asks for a
- * password, so that an old shorter one can still be typed; the screen follows the spec.)
+ * The login form asks for a valid email and a password of 6 to 100 characters. Built from the
+ * shared pieces, so the messages read the same as the API's. (The API's own loginSchema only asks
+ * for a password, so that an old shorter one can still be typed; the screen is stricter.)
  */
 const loginFormSchema = z.object({ email: emailSchema, password: passwordSchema, rememberMe: z.boolean() });
 export type LoginFormValues = z.output<typeof loginFormSchema>;
@@ -54,7 +54,7 @@ export function LoginForm({ onSubmit, onForgotPassword }: LoginFormProps) {
   const isLocked = isBlocked(lockout);
   const isDisabled = isSubmitting || isLocked;
 
-  // SPEC.md §4: 5 minutes after 'too many attempts', the counter returns to 0.
+  // 5 minutes after 'too many attempts', the counter returns to 0 (utils/login-lockout.ts).
   useEffect(() => {
     if (lockout.resetAt === null) return;
     const timer = window.setTimeout(

@@ -1,6 +1,8 @@
+import { setupStatusResponseSchema } from '@funil/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { apiUser, stubApi } from '@/test/api-stub';
 import { renderRoute } from '@/test/render';
@@ -33,12 +35,12 @@ describe('login page', () => {
   it('renders in pt-BR by default', async () => {
     renderRoute('/login');
 
-    expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeDefined();
-    expect(screen.getByLabelText('Email')).toBeDefined();
-    expect(screen.getByLabelText('Senha')).toBeDefined();
-    expect(screen.getByRole('checkbox', { name: 'Lembrar de mim' })).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Entrar' })).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Esqueceu a senha?' })).toBeDefined();
+    await screen.findByRole('heading', { name: 'Bem-vindo de volta' });
+    screen.getByLabelText('Email');
+    screen.getByLabelText('Senha');
+    screen.getByRole('checkbox', { name: 'Lembrar de mim' });
+    screen.getByRole('button', { name: 'Entrar' });
+    screen.getByRole('button', { name: 'Esqueceu a senha?' });
     // Google sign-in is offered only when the server says it is configured.
     expect(screen.queryByRole('button', { name: 'Entrar com Google' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Criar conta' }).getAttribute('href')).toBe('/register');
@@ -53,9 +55,9 @@ describe('login page', () => {
     const switcher = screen.getByRole('group', { name: 'Idioma' });
     await user.click(within(switcher).getByRole('button', { name: 'English' }));
 
-    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDefined();
-    expect(screen.getByLabelText('Password')).toBeDefined();
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    screen.getByRole('button', { name: 'Sign in' });
+    screen.getByLabelText('Password');
     const english = within(screen.getByRole('group', { name: 'Language' })).getByRole('button', {
       name: 'English',
     });
@@ -66,7 +68,7 @@ describe('login page', () => {
 
   it('serves the same screen on / and /secure-login', async () => {
     renderRoute('/');
-    expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeDefined();
+    await screen.findByRole('heading', { name: 'Bem-vindo de volta' });
   });
 
   it('shows and hides the password', async () => {
@@ -88,8 +90,8 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('Senha'), '123');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
 
-    expect(await screen.findByText('Email inválido')).toBeDefined();
-    expect(screen.getByText('Senha deve ter no mínimo 6 caracteres')).toBeDefined();
+    await screen.findByText('Email inválido');
+    screen.getByText('Senha deve ter no mínimo 6 caracteres');
   });
 
   it('shows the session-expired notice left by a 401, once', async () => {
@@ -137,8 +139,8 @@ describe('login page', () => {
 
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       await fillAndSubmit(user, `wrong-${attempt}`);
-      expect(await screen.findByText(`Tentativa ${attempt} de 5`)).toBeDefined();
-      expect(screen.getByText('Credenciais inválidas')).toBeDefined();
+      await screen.findByText(`Tentativa ${attempt} de 5`);
+      screen.getByText('Credenciais inválidas');
     }
     await fillAndSubmit(user, 'wrong-5');
 
@@ -146,9 +148,7 @@ describe('login page', () => {
     expect(blocked.hasAttribute('disabled')).toBe(true);
     expect(screen.getByLabelText('Email').hasAttribute('disabled')).toBe(true);
     expect(screen.getByLabelText('Senha').hasAttribute('disabled')).toBe(true);
-    expect(
-      screen.getByText('Muitas tentativas de login. Aguarde 5 minutos e tente novamente.'),
-    ).toBeDefined();
+    screen.getByText('Muitas tentativas de login. Aguarde 5 minutos e tente novamente.');
     expect(screen.queryByText(/Tentativa \d de 5/)).toBeNull();
   });
 
@@ -184,7 +184,7 @@ describe('login page', () => {
     renderRoute('/login');
     await screen.findByRole('heading', { name: 'Bem-vindo de volta' });
     await fillAndSubmit(user);
-    expect(await screen.findByText('Muitas tentativas. Tente novamente mais tarde.')).toBeDefined();
+    await screen.findByText('Muitas tentativas. Tente novamente mais tarde.');
   });
 
   it('falls back to "Credenciais inválidas" when the server gives no message', async () => {
@@ -193,7 +193,49 @@ describe('login page', () => {
     renderRoute('/login');
     await screen.findByRole('heading', { name: 'Bem-vindo de volta' });
     await fillAndSubmit(user);
-    expect(await screen.findByText('Credenciais inválidas')).toBeDefined();
+    await screen.findByText('Credenciais inválidas');
+  });
+
+  describe('first-account notice', () => {
+    const setupStatus = (hasUsers: boolean) => ({
+      body: setupStatusResponseSchema.parse({ has_users: hasUsers }),
+    });
+    const noticeText = 'A primeira conta cadastrada se torna a administradora do Funil';
+
+    it('says, on an installation without accounts, that the first one becomes the administrator', async () => {
+      const api = stubApi({ 'GET /api/auth/setup': setupStatus(false) });
+      const user = userEvent.setup();
+      const { router } = renderRoute('/login');
+
+      const notice = await screen.findByRole('status', { name: 'Instalação nova' });
+      expect(notice.textContent).toContain(noticeText);
+      expect(api.calls('GET /api/auth/setup')).toHaveLength(1);
+
+      await user.click(within(notice).getByRole('link', { name: 'Criar a conta de administrador' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+    });
+
+    it('reads in the interface language', async () => {
+      stubApi({ 'GET /api/auth/setup': setupStatus(false) });
+      await i18n.changeLanguage('es');
+      renderRoute('/login');
+
+      const notice = await screen.findByRole('status', { name: 'Instalación nueva' });
+      expect(notice.textContent).toContain('La primera cuenta que se registre será la administradora');
+      within(notice).getByRole('link', { name: 'Crear la cuenta de administrador' });
+    });
+
+    it('stays silent once an account exists', async () => {
+      const api = stubApi({ 'GET /api/auth/setup': setupStatus(true) });
+      renderRoute('/login');
+      await screen.findByRole('heading', { name: 'Bem-vindo de volta' });
+
+      await waitFor(() => expect(api.calls('GET /api/auth/setup')).toHaveLength(1));
+      // The answer has been rendered once the query settles; nothing may appear after it.
+      await act(async () => {});
+      expect(screen.queryByRole('status', { name: 'Instalação nova' })).toBeNull();
+      expect(screen.queryByText(noticeText, { exact: false })).toBeNull();
+    });
   });
 
   describe('forgot-password dialog', () => {
@@ -227,7 +269,7 @@ describe('login page', () => {
 
       vi.useFakeTimers({ shouldAdvanceTime: true });
       await act(async () => release());
-      expect(await within(dialog).findByText(/link para redefinir a senha/)).toBeDefined();
+      await within(dialog).findByText(/link para redefinir a senha/);
       expect(within(dialog).getByRole('button', { name: 'Enviado' }).hasAttribute('disabled')).toBe(true);
       expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('');
 
@@ -239,7 +281,7 @@ describe('login page', () => {
       // Reopened, it starts over: no success message, 'Enviar link' again.
       await user.click(screen.getByRole('button', { name: 'Esqueceu a senha?' }));
       const reopened = await screen.findByRole('dialog', { name: 'Esqueceu a senha?' });
-      expect(within(reopened).getByRole('button', { name: 'Enviar link' })).toBeDefined();
+      within(reopened).getByRole('button', { name: 'Enviar link' });
       expect(within(reopened).queryByText(/link para redefinir a senha/)).toBeNull();
     });
 
@@ -249,7 +291,7 @@ describe('login page', () => {
       const dialog = await openDialog(user);
       await user.type(within(dialog).getByLabelText('Email'), 'nope');
       await user.click(within(dialog).getByRole('button', { name: 'Enviar link' }));
-      expect(await within(dialog).findByText('Email inválido')).toBeDefined();
+      await within(dialog).findByText('Email inválido');
       expect(api.calls('POST /api/auth/reset-password')).toHaveLength(0);
     });
 
@@ -268,9 +310,7 @@ describe('login page', () => {
       let dialog = await openDialog(user);
       await user.type(within(dialog).getByLabelText('Email'), 'ana@empresa.com.br');
       await user.click(within(dialog).getByRole('button', { name: 'Enviar link' }));
-      expect(
-        await within(dialog).findByText('Muitas requisições. Tente novamente mais tarde.'),
-      ).toBeDefined();
+      await within(dialog).findByText('Muitas requisições. Tente novamente mais tarde.');
 
       await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

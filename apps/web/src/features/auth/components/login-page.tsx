@@ -1,5 +1,5 @@
 import { AlertCircle } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import { toast } from 'sonner';
@@ -7,9 +7,15 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { useAuthFlash } from '../hooks/use-auth-flash';
 import { useAuth } from '../hooks/use-auth';
 import { AuthLayout } from './auth-layout';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { FirstAccountNotice } from './first-account-notice';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { LoginForm, type LoginFormValues, type LoginSubmitResult } from './login-form';
+
+// Few visitors ask for a reset link: the dialog (and its dialog primitives) load on first use,
+// not with the login page.
+const ForgotPasswordDialog = lazy(() =>
+  import('./forgot-password-dialog').then((module) => ({ default: module.ForgotPasswordDialog })),
+);
 
 /** Where the guard was sending the user before it asked them to sign in. */
 function useReturnPath(): string {
@@ -25,6 +31,13 @@ export function LoginPage() {
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const [isForgotOpen, setIsForgotOpen] = useState(false);
+  // Stays mounted once opened, so closing can animate and reopening does not wait again.
+  const [wasForgotOpened, setWasForgotOpened] = useState(false);
+
+  const openForgotPassword = () => {
+    setWasForgotOpened(true);
+    setIsForgotOpen(true);
+  };
 
   const handleSubmit = async ({ email, password }: LoginFormValues): Promise<LoginSubmitResult> => {
     const result = await auth.login({ email, password });
@@ -48,6 +61,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+      <FirstAccountNotice />
       {flash === 'session_expired' && (
         <Alert variant="destructive">
           <AlertCircle aria-hidden />
@@ -55,9 +69,13 @@ export function LoginPage() {
         </Alert>
       )}
 
-      <LoginForm onSubmit={handleSubmit} onForgotPassword={() => setIsForgotOpen(true)} />
+      <LoginForm onSubmit={handleSubmit} onForgotPassword={openForgotPassword} />
       <GoogleSignInButton onCode={handleGoogleCode} onError={handleGoogleError} />
-      <ForgotPasswordDialog open={isForgotOpen} onOpenChange={setIsForgotOpen} />
+      {wasForgotOpened && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog open={isForgotOpen} onOpenChange={setIsForgotOpen} />
+        </Suspense>
+      )}
     </AuthLayout>
   );
 }

@@ -34,7 +34,7 @@ describe('language settings', () => {
     expect(document.documentElement.lang).toBe('es');
   });
 
-  it('shows dates and money in the chosen language (R$ in Portuguese, $ otherwise)', async () => {
+  it('shows dates and money (always reais) in the chosen language', async () => {
     const user = userEvent.setup();
     renderSettings();
     expect(screen.getByTestId('language-preview-date').textContent).toBe('15/03/2026 às 14:30');
@@ -42,7 +42,7 @@ describe('language settings', () => {
 
     await user.click(screen.getByRole('button', { name: /English/ }));
     expect(screen.getByTestId('language-preview-date').textContent).toBe('15/03/2026 at 14:30');
-    expect(screen.getByTestId('language-preview-money').textContent).toBe('$1,234,567.89');
+    expect(screen.getByTestId('language-preview-money').textContent).toBe('R$1,234,567.89');
     expect(screen.getByText('Formats')).toBeDefined();
   });
 

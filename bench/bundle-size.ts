@@ -1,0 +1,161 @@
+// Bundle-size report: reads the web build's manifest (apps/web/dist/.vite/manifest.json, written
+// because apps/web/vite.config.ts sets build.manifest) and prints the gzip and brotli size of every
+// JavaScript chunk, then what each route downloads on a first visit. A script, not a test: it flags
+// the budgets but never fails. Run with `npm run bench` after `npm run build`.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const distDir = resolve(import.meta.dirname, '../apps/web/dist');
+const manifestFile = join(distDir, '.vite/manifest.json');
+
+// Kilobytes as Vite prints them (1000 bytes), so these figures match the build's own output.
+const KB = 1000;
+/** What a first visit to the login page may download (JavaScript, gzip). */
+const LOGIN_BUDGET = 110 * KB;
+/** No single chunk may be larger than this (gzip): a big chunk delays every route that needs it. */
+const CHUNK_BUDGET = 150 * KB;
+
+type ManifestChunk = {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+};
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The routes of apps/web/src/app/router.tsx and the modules its `lazy` loads for each: the
+ * protected layout first for a signed-in screen, then the screen itself.
+ */
+const PROTECTED = 'src/app/routes/protected-layout.tsx';
+const routes: { path: string; lazy: string[] }[] = [
+  { path: '/login', lazy: ['src/app/routes/login.tsx'] },
+  { path: '/register', lazy: ['src/app/routes/register.tsx'] },
+  { path: '/redefinir-senha', lazy: ['src/app/routes/reset-password.tsx'] },
+  { path: '/auth/callback', lazy: ['src/app/routes/auth-callback.tsx'] },
+  { path: '/dashboard', lazy: [PROTECTED, 'src/app/routes/dashboard.tsx'] },
+  { path: '/marcas/gerenciar', lazy: [PROTECTED, 'src/app/routes/brands-manage.tsx'] },
+  { path: '/marcas/criar', lazy: [PROTECTED, 'src/app/routes/brands-create.tsx'] },
+  { path: '/marcas/editar/:id', lazy: [PROTECTED, 'src/app/routes/brands-edit.tsx'] },
+  { path: '/leads/editar/:id', lazy: [PROTECTED, 'src/app/routes/leads-edit.tsx'] },
+  { path: '/configuracoes/verticais', lazy: [PROTECTED, 'src/app/routes/verticals.tsx'] },
+  { path: '/configuracoes/tipos-cotas', lazy: [PROTECTED, 'src/app/routes/quota-types.tsx'] },
+  { path: '/configuracoes/plataformas', lazy: [PROTECTED, 'src/app/routes/platforms.tsx'] },
+  { path: '/configuracoes/idioma', lazy: [PROTECTED, 'src/app/routes/language.tsx'] },
+  { path: '/seguranca/usuarios', lazy: [PROTECTED, 'src/app/routes/users.tsx'] },
+  { path: '/nao-existe (404)', lazy: ['src/app/routes/not-found.tsx'] },
+];
+
+type Sizes = { raw: number; gzip: number; brotli: number };
+
+const sizeCache = new Map<string, Sizes>();
+function sizesOf(file: string): Sizes {
+  const cached = sizeCache.get(file);
+  if (cached) return cached;
+  const content = readFileSync(join(distDir, file));
+  // The same settings the build uses for the .gz and .br files it writes beside each chunk.
+  const sizes = {
+    raw: content.length,
+    gzip: gzipSync(content, { level: 9 }).length,
+    brotli: brotliCompressSync(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }).length,
+  };
+  sizeCache.set(file, sizes);
+  return sizes;
+}
+
+/** A chunk and everything it imports statically: what the browser fetches before it runs. */
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest: is the route table above current?`);
+  into.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} kB`;
+const sum = (sizes: Sizes[]) =>
+  sizes.reduce(
+    (total, s) => ({
+      raw: total.raw + s.raw,
+      gzip: total.gzip + s.gzip,
+      brotli: total.brotli + s.brotli,
+    }),
+    { raw: 0, gzip: 0, brotli: 0 },
+  );
+
+function printRow(label: string, sizes: Sizes, extra = '') {
+  console.log(
+    label.padEnd(44),
+    kb(sizes.raw).padStart(10),
+    kb(sizes.gzip).padStart(10),
+    kb(sizes.brotli).padStart(10),
+    extra,
+  );
+}
+
+function main(): void {
+  if (!existsSync(manifestFile)) {
+    console.error(`${manifestFile} is missing: run \`npm run build\` first.`);
+    process.exitCode = 1;
+    return;
+  }
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const jsKeys = Object.keys(manifest).filter((key) => manifest[key]?.file.endsWith('.js'));
+  const entryKey = jsKeys.find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('the build manifest has no entry chunk');
+
+  console.log(`Funil web bundle (${distDir})\n`);
+  console.log('chunk'.padEnd(44), 'raw'.padStart(10), 'gzip'.padStart(10), 'brotli'.padStart(10));
+  const chunks = jsKeys
+    .map((key) => ({ file: manifest[key]?.file ?? key, sizes: sizesOf(manifest[key]?.file ?? key) }))
+    .sort((a, b) => b.sizes.gzip - a.sizes.gzip);
+  for (const { file, sizes } of chunks) {
+    printRow(
+      file.replace(/^assets\//, ''),
+      sizes,
+      sizes.gzip > CHUNK_BUDGET ? `OVER ${kb(CHUNK_BUDGET)}` : '',
+    );
+  }
+  printRow(`all ${chunks.length} chunks`, sum(chunks.map((chunk) => chunk.sizes)));
+
+  console.log('\nfirst load of each route (entry + its static imports + the lazy route chunks + theirs)');
+  console.log('route'.padEnd(44), 'raw'.padStart(10), 'gzip'.padStart(10), 'brotli'.padStart(10), 'files');
+  const covered = new Set<string>();
+  for (const route of routes) {
+    const keys = staticClosure(manifest, entryKey);
+    for (const lazy of route.lazy) {
+      covered.add(lazy);
+      // A module imported statically by the entry has no chunk of its own: it is already counted.
+      if (manifest[lazy]) staticClosure(manifest, lazy, keys);
+    }
+    const files = [...keys].map((key) => manifest[key]?.file ?? key);
+    const total = sum(files.map(sizesOf));
+    const isLogin = route.path === '/login';
+    const verdict = isLogin
+      ? total.gzip > LOGIN_BUDGET
+        ? `OVER ${kb(LOGIN_BUDGET)}`
+        : `≤ ${kb(LOGIN_BUDGET)}`
+      : '';
+    printRow(route.path, total, `${String(files.length).padStart(5)}  ${verdict}`);
+  }
+
+  const uncovered = jsKeys.filter(
+    (key) => manifest[key]?.isDynamicEntry && key.startsWith('src/app/routes/') && !covered.has(key),
+  );
+  if (uncovered.length > 0) console.log(`\nroute modules not measured above: ${uncovered.join(', ')}`);
+
+  const biggest = chunks[0]?.sizes.gzip ?? 0;
+  console.log(
+    `\nbudgets: login first load ≤ ${kb(LOGIN_BUDGET)} gzip; every chunk ≤ ${kb(CHUNK_BUDGET)} gzip ` +
+      `(largest: ${kb(biggest)}${biggest > CHUNK_BUDGET ? ', OVER' : ''})`,
+  );
+}
+
+main();

@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** Findings that fail a test: axe's two highest impacts. Lower ones are printed, not fatal. */
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+/**
+ * Rules that were fixed once and must stay fixed, whatever axe rates them: `region` (moderate)
+ * caught the signed-in shell's sidebar outside every landmark.
+ */
+const ALWAYS_BLOCKING_RULES = new Set(['region']);
+
+function describeFinding(finding: Result): string {
+  const targets = finding.nodes
+    .slice(0, 5)
+    .map(
+      (node) =>
+        `      ${node.target.join(' ')}${node.failureSummary ? `\n        ${node.failureSummary.replace(/\n/g, '\n        ')}` : ''}`,
+    )
+    .join('\n');
+  const more = finding.nodes.length > 5 ? `\n      … and ${finding.nodes.length - 5} more` : '';
+  return `  [${finding.impact ?? 'no impact'}] ${finding.id}: ${finding.help} (${finding.nodes.length})\n${targets}${more}`;
+}
+
+/**
+ * Runs axe (all its rules but the experimental ones) over the page as it is now, prints every
+ * finding with the elements it concerns, attaches the full result to the test report, and fails
+ * on a serious or critical one.
+ */
+export async function expectNoSeriousAccessibilityFindings(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const findings = results.violations;
+  if (findings.length > 0) {
+    console.log(`axe on ${label} (${page.url()}):\n${findings.map(describeFinding).join('\n')}`);
+  }
+  await test.info().attach(`axe ${label}`, {
+    body: JSON.stringify(findings, null, 2),
+    contentType: 'application/json',
+  });
+  const blocking = findings.filter(
+    (finding) => BLOCKING_IMPACTS.has(finding.impact ?? '') || ALWAYS_BLOCKING_RULES.has(finding.id),
+  );
+  expect(
+    blocking.map((finding) => `${finding.impact} ${finding.id}: ${finding.help}`),
+    `accessibility findings on ${label}`,
+  ).toEqual([]);
+}

@@ -1,0 +1,3 @@
+export { findFreePort, findFreePortSync } from './free-port';
+export { funilServerEnv, type FunilServerSettings } from './server-env';
+export { stopServer, waitForHealth } from './health';

@@ -1,0 +1,29 @@
+export type FunilServerSettings = {
+  port: number | string;
+  dataDir: string;
+  /** PostgreSQL to run on; unset or empty: the embedded database in dataDir. */
+  databaseUrl?: string;
+  logLevel?: string;
+};
+
+/**
+ * The environment a test or benchmark server runs with (README, Configuration): loopback only,
+ * its own data folder, links in emails pointing at itself, and quiet logs. `DATABASE_URL` is
+ * always set, empty for the embedded database, so a value in the caller's shell or .env cannot
+ * point a throwaway server at a real database.
+ */
+export function funilServerEnv({
+  port,
+  dataDir,
+  databaseUrl = '',
+  logLevel = 'warn',
+}: FunilServerSettings): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: logLevel,
+    DATABASE_URL: databaseUrl,
+  };
+}
