@@ -7,6 +7,7 @@ import ptBRValidation from '@funil/shared/locales/pt-BR/validation.json';
 import enAuth from './locales/en/auth.json';
 import enCatalogues from './locales/en/catalogues.json';
 import enCommon from './locales/en/common.json';
+import enContacts from './locales/en/contacts.json';
 import enConfig from './locales/en/config.json';
 import enMenu from './locales/en/menu.json';
 import enTable from './locales/en/table.json';
@@ -14,6 +15,7 @@ import enUsers from './locales/en/users.json';
 import esAuth from './locales/es/auth.json';
 import esCatalogues from './locales/es/catalogues.json';
 import esCommon from './locales/es/common.json';
+import esContacts from './locales/es/contacts.json';
 import esConfig from './locales/es/config.json';
 import esMenu from './locales/es/menu.json';
 import esTable from './locales/es/table.json';
@@ -21,6 +23,7 @@ import esUsers from './locales/es/users.json';
 import ptBRAuth from './locales/pt-BR/auth.json';
 import ptBRCatalogues from './locales/pt-BR/catalogues.json';
 import ptBRCommon from './locales/pt-BR/common.json';
+import ptBRContacts from './locales/pt-BR/contacts.json';
 import ptBRConfig from './locales/pt-BR/config.json';
 import ptBRMenu from './locales/pt-BR/menu.json';
 import ptBRTable from './locales/pt-BR/table.json';
@@ -41,6 +44,7 @@ export const resources = {
     catalogues: ptBRCatalogues,
     config: ptBRConfig,
     users: ptBRUsers,
+    contacts: ptBRContacts,
     validation: ptBRValidation,
     errors: ptBRErrors,
   },
@@ -52,6 +56,7 @@ export const resources = {
     catalogues: enCatalogues,
     config: enConfig,
     users: enUsers,
+    contacts: enContacts,
     validation: enValidation,
     errors: enErrors,
   },
@@ -63,6 +68,7 @@ export const resources = {
     catalogues: esCatalogues,
     config: esConfig,
     users: esUsers,
+    contacts: esContacts,
     validation: esValidation,
     errors: esErrors,
   },
