@@ -1,4 +1,5 @@
-import { type Contact, contactCreateSchema, type ContactUpdateInput } from '@funil/shared';
+import { type Contact, contactCreateSchema } from '@funil/shared';
+import type { z } from 'zod';
 import { formatPhone } from '@/lib/phone';
 
 /** The five fields a row edits, as typed: Tab goes through them in this order. */
@@ -34,7 +35,7 @@ const draftSchema = contactCreateSchema.pick({
   email: true,
   phone_number: true,
 });
-export type CheckedContactDraft = Required<Pick<ContactUpdateInput, ContactDraftField>>;
+export type CheckedContactDraft = z.output<typeof draftSchema>;
 
 export type DraftCheck =
   | { ok: true; values: CheckedContactDraft }
