@@ -10,7 +10,6 @@ import {
   contactsTable,
   findToast,
   renderContactsTable,
-  rowOf,
   stubContactsApi,
 } from './contacts-table.test-helpers';
 
