@@ -8,6 +8,7 @@ import enAuth from './locales/en/auth.json';
 import enBrands from './locales/en/brands.json';
 import enCatalogues from './locales/en/catalogues.json';
 import enCommon from './locales/en/common.json';
+import enContacts from './locales/en/contacts.json';
 import enConfig from './locales/en/config.json';
 import enMenu from './locales/en/menu.json';
 import enTable from './locales/en/table.json';
@@ -16,6 +17,7 @@ import esAuth from './locales/es/auth.json';
 import esBrands from './locales/es/brands.json';
 import esCatalogues from './locales/es/catalogues.json';
 import esCommon from './locales/es/common.json';
+import esContacts from './locales/es/contacts.json';
 import esConfig from './locales/es/config.json';
 import esMenu from './locales/es/menu.json';
 import esTable from './locales/es/table.json';
@@ -24,6 +26,7 @@ import ptBRAuth from './locales/pt-BR/auth.json';
 import ptBRBrands from './locales/pt-BR/brands.json';
 import ptBRCatalogues from './locales/pt-BR/catalogues.json';
 import ptBRCommon from './locales/pt-BR/common.json';
+import ptBRContacts from './locales/pt-BR/contacts.json';
 import ptBRConfig from './locales/pt-BR/config.json';
 import ptBRMenu from './locales/pt-BR/menu.json';
 import ptBRTable from './locales/pt-BR/table.json';
@@ -45,6 +48,7 @@ export const resources = {
     catalogues: ptBRCatalogues,
     config: ptBRConfig,
     users: ptBRUsers,
+    contacts: ptBRContacts,
     validation: ptBRValidation,
     errors: ptBRErrors,
   },
@@ -57,6 +61,7 @@ export const resources = {
     catalogues: enCatalogues,
     config: enConfig,
     users: enUsers,
+    contacts: enContacts,
     validation: enValidation,
     errors: enErrors,
   },
@@ -69,6 +74,7 @@ export const resources = {
     catalogues: esCatalogues,
     config: esConfig,
     users: esUsers,
+    contacts: esContacts,
     validation: esValidation,
     errors: esErrors,
   },
