@@ -1,9 +1,18 @@
 import { useParams } from 'react-router';
+import { usePermission } from '@/features/auth/hooks/use-permission';
 import { BrandEditPage } from '@/features/brands/components/brand-edit-page';
+import { ContactsTable } from '@/features/contacts/components/contacts-table';
 
 /** /marcas/editar/:id: the brand form with the brand's contacts under it. */
 export function BrandsEditRoute() {
   const { id = '' } = useParams();
-  // The contacts table (features/contacts) is composed in here once it lands.
-  return <BrandEditPage key={id} brandId={id} contacts={null} />;
+  const canDelete = usePermission('record.delete');
+  return (
+    <BrandEditPage
+      // A fresh screen (form values, pending lookups) for each brand opened.
+      key={id}
+      brandId={id}
+      contacts={(brand) => <ContactsTable brandId={brand.id} brandName={brand.name} canDelete={canDelete} />}
+    />
+  );
 }

@@ -2,5 +2,5 @@ import { BrandsPage } from '@/features/brands/components/brands-page';
 
 /** /marcas/gerenciar; the shell shows the title from the route handle. */
 export function BrandsManageRoute() {
-  return <BrandsPage formatPhone={(digits) => digits} />;
+  return <BrandsPage />;
 }

@@ -1,4 +1,4 @@
-import type { BrandCreate } from '@funil/shared';
+import type { Brand, BrandCreate } from '@funil/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { BrandImageField } from './brand-image-field';
 type BrandEditPageProps = {
   brandId: string;
   /** The brand's contacts table, composed by the route (features do not import features). */
-  contacts: ReactNode;
+  contacts: (brand: Brand) => ReactNode;
 };
 
 /**
@@ -99,7 +99,7 @@ export function BrandEditPage({ brandId, contacts }: BrandEditPageProps) {
             <CardTitle>{t('form.contactsTitle')}</CardTitle>
             <CardDescription>{t('form.contactsDescription')}</CardDescription>
           </CardHeader>
-          <CardContent>{contacts}</CardContent>
+          <CardContent>{contacts(brand)}</CardContent>
         </Card>
       )}
     </div>

@@ -5,25 +5,20 @@ import { HandCoinsIcon, PencilIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { DataTableColumnHeader, StatusBadgeCell } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
+import { formatPhone } from '@/lib/phone';
 import { BrandLogo } from './brand-logo';
 
 type BrandColumnsOptions = {
   t: TFunction<'brands'>;
   /** Opens the create-opportunity dialog for a brand. */
   onCreateOpportunity: (brand: Brand) => void;
-  /** The principal contact's phone as people read it. */
-  formatPhone: (digits: string) => string;
 };
 
 /**
  * Marca (picture, name, legal name), Contato principal, Email, Telefone, Status, Ações (create an
  * opportunity, edit). Sortable column ids are the API's sort fields (the list is sorted on the server).
  */
-export function getBrandColumns({
-  t,
-  onCreateOpportunity,
-  formatPhone,
-}: BrandColumnsOptions): ColumnDef<Brand>[] {
+export function getBrandColumns({ t, onCreateOpportunity }: BrandColumnsOptions): ColumnDef<Brand>[] {
   return [
     {
       id: 'name',

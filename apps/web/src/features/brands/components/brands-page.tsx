@@ -17,16 +17,11 @@ import { Button } from '@/components/ui/button';
 import { getBrandColumns } from './brands-columns';
 import { CreateOpportunityDialog } from './create-opportunity-dialog';
 
-type BrandsPageProps = {
-  /** The principal contact's phone as people read it (lib/phone). */
-  formatPhone: (digits: string) => string;
-};
-
 /**
  * /marcas/gerenciar: the brands, paged, sorted and searched on the server (20 a page by default;
  * 10, 20, 50 or 100), active ones unless the status filter says otherwise.
  */
-export function BrandsPage({ formatPhone }: BrandsPageProps) {
+export function BrandsPage() {
   const { t } = useTranslation('brands');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('active');
   const [opportunityFor, setOpportunityFor] = useState<Brand | null>(null);
@@ -42,10 +37,7 @@ export function BrandsPage({ formatPhone }: BrandsPageProps) {
     toastId: 'brands-load-error',
   });
 
-  const columns = useMemo(
-    () => getBrandColumns({ t, onCreateOpportunity: setOpportunityFor, formatPhone }),
-    [t, formatPhone],
-  );
+  const columns = useMemo(() => getBrandColumns({ t, onCreateOpportunity: setOpportunityFor }), [t]);
 
   const createButton = (
     <Button size="sm" asChild>
