@@ -16,7 +16,15 @@ export type Installation = { baseURL: string; dataDir: string };
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
-export function useFreshInstallation() {
+type FreshInstallationOptions = {
+  /**
+   * More settings for the server, asked for just before it starts: the place to start a peer the
+   * server must know about (a CNPJ mirror) and hand over its address.
+   */
+  env?: () => Promise<Record<string, string>> | Record<string, string>;
+};
+
+export function useFreshInstallation(options: FreshInstallationOptions = {}) {
   const installation: Installation = { baseURL: '', dataDir: '' };
   let server: ChildProcess | undefined;
 
@@ -29,9 +37,10 @@ export function useFreshInstallation() {
     installation.dataDir = mkdtempSync(join(tmpdir(), 'funil-e2e-'));
     // The test runner's NODE_OPTIONS (its module loader) are not the server's business.
     const { NODE_OPTIONS: _runnerOptions, ...env } = process.env;
+    const extraEnv = (await options.env?.()) ?? {};
     server = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: repoRoot,
-      env: { ...env, ...funilServerEnv({ port, dataDir: installation.dataDir }) },
+      env: { ...env, ...funilServerEnv({ port, dataDir: installation.dataDir }), ...extraEnv },
       stdio: 'inherit',
     });
     await waitForHealth(installation.baseURL, { timeoutMs: 170_000, server });

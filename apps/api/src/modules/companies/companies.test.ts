@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { brasilApiRecord, startCnpjMirror } from '../../../test/cnpj-mirror';
+import { brasilApiRecord, startCnpjMirror } from '@funil/test-server';
 import { buildTestApp } from '../../../test/build-test-app';
 import { type SignedIn, signIn } from '../../../test/sign-in';
 import type { App } from '../../app';

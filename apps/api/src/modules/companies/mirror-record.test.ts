@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brasilApiRecord } from '../../../test/cnpj-mirror';
+import { brasilApiRecord } from '@funil/test-server';
 import { companyRecordFrom } from './mirror-record';
 
 const AT = new Date('2026-11-20T12:00:00.000Z');

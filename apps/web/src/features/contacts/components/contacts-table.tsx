@@ -64,9 +64,19 @@ export function ContactsTable({ brandId, canDelete, brandName }: ContactsTablePr
 
   // A row that leaves edit mode gets the focus back. A contact just created arrives with the
   // list's refetch, so the focus waits for it; a row the search hides hands it to 'Novo Contato'.
+  // If the user has moved on meanwhile (another row in edit mode, the focus put somewhere else),
+  // the focus stays where the user put it.
   const isFetching = query.isFetching;
+  const isEditingAny = editing.editing !== null;
   useEffect(() => {
     if (!focusTarget) return;
+    const active = document.activeElement;
+    const hasMovedOn =
+      isEditingAny || (active !== null && active !== document.body && !tableRef.current?.contains(active));
+    if (hasMovedOn) {
+      clearFocusTarget();
+      return;
+    }
     if (focusTarget.contactId !== null) {
       const rows = tableRef.current?.querySelectorAll<HTMLElement>('[data-contact-id]') ?? [];
       const row = [...rows].find((element) => element.dataset.contactId === focusTarget.contactId);
@@ -79,7 +89,7 @@ export function ContactsTable({ brandId, canDelete, brandName }: ContactsTablePr
     }
     createButtonRef.current?.focus();
     clearFocusTarget();
-  }, [focusTarget, clearFocusTarget, shown, isFetching]);
+  }, [focusTarget, clearFocusTarget, shown, isFetching, isEditingAny]);
 
   const atLimit = (query.data?.total ?? contacts.length) >= CONTACTS_PER_BRAND_LIMIT;
   const isEditingNew = editing.editing?.contactId === null;
