@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n } from '@/i18n';
+import { stubApi } from './api-stub';
 
 // CI runs every suite at once on two cores: `findBy…`/`waitFor` get more than the 1 s default
 // before they call a slow render a failure (a real failure still fails, only later).
@@ -10,6 +11,12 @@ configure({ asyncUtilTimeout: 5_000 });
 // Every test starts in the source language, whatever the machine's locale says.
 beforeEach(async () => {
   await i18n.changeLanguage('pt-BR');
+});
+
+// No component test reaches the network: until a test stubs the calls it expects, every request
+// gets the API's own 404 (jsdom would otherwise send it to a localhost that does not exist).
+beforeEach(() => {
+  stubApi({});
 });
 
 // What any test may have changed is put back here, once, rather than in each file: the DOM
