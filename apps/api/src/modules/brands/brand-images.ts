@@ -37,19 +37,7 @@ export async function replaceBrandImage(db: Database, dataDir: string, brandId: 
 
   let previous: string | null;
   try {
-    previous = await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ imageFile: brands.imageFile })
-        .from(brands)
-        .where(eq(brands.id, brandId))
-        .for('update');
-      if (!current) throw new AppError(404, 'errors:not_found.brand');
-      await tx
-        .update(brands)
-        .set({ imageFile: file, imageHash: image.hash, updatedAt: new Date() })
-        .where(eq(brands.id, brandId));
-      return current.imageFile;
-    });
+    previous = await switchBrandImage(db, brandId, { file, hash: image.hash });
   } catch (error) {
     // Another upload of the same picture may have made this file the brand's; keep it then.
     const [owner] = await db
@@ -65,7 +53,20 @@ export async function replaceBrandImage(db: Database, dataDir: string, brandId: 
 
 /** Takes the picture off a brand (404 for an unknown brand; a brand without one is fine). */
 export async function deleteBrandImage(db: Database, dataDir: string, brandId: string): Promise<void> {
-  const previous = await db.transaction(async (tx) => {
+  const previous = await switchBrandImage(db, brandId, null);
+  await removeImageFile(dataDir, previous);
+}
+
+/**
+ * Makes `image` (or none) the brand's picture, with the row locked so concurrent switches queue;
+ * answers the file it replaced, for the caller to remove. 404 for an unknown brand.
+ */
+async function switchBrandImage(
+  db: Database,
+  brandId: string,
+  image: { file: string; hash: string } | null,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ imageFile: brands.imageFile })
       .from(brands)
@@ -74,11 +75,10 @@ export async function deleteBrandImage(db: Database, dataDir: string, brandId: s
     if (!current) throw new AppError(404, 'errors:not_found.brand');
     await tx
       .update(brands)
-      .set({ imageFile: null, imageHash: null, updatedAt: new Date() })
+      .set({ imageFile: image?.file ?? null, imageHash: image?.hash ?? null, updatedAt: new Date() })
       .where(eq(brands.id, brandId));
     return current.imageFile;
   });
-  await removeImageFile(dataDir, previous);
 }
 
 /** The stored picture of a brand: its path and hash, or null when it has none. */

@@ -15,13 +15,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { deleteBrandImage, findBrandImage, removeImageFile, replaceBrandImage } from './brand-images';
 import { createBrand, deleteBrand, getBrand, listBrands, updateBrand } from './brands.service';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-} as const;
+import { recordRouteErrors } from '../../lib/route-errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -38,7 +32,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['brands'],
         summary: 'List brands (status, name, search; sort createdAt, name, company_name; pages of 20)',
         querystring: brandListQuerySchema,
-        response: { 200: brandListResponseSchema, ...errors },
+        response: { 200: brandListResponseSchema, ...recordRouteErrors },
       },
     },
     async (request) => listBrands(app.db, request.query),
@@ -48,7 +42,11 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['brands'], params: idParamSchema, response: { 200: brandSchema, ...errors } },
+      schema: {
+        tags: ['brands'],
+        params: idParamSchema,
+        response: { 200: brandSchema, ...recordRouteErrors },
+      },
     },
     async (request) => getBrand(app.db, request.params.id),
   );
@@ -57,7 +55,11 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['brands'], body: brandCreateSchema, response: { 201: brandSchema, ...errors } },
+      schema: {
+        tags: ['brands'],
+        body: brandCreateSchema,
+        response: { 201: brandSchema, ...recordRouteErrors },
+      },
     },
     async (request, reply) => reply.code(201).send(await createBrand(app.db, request.body)),
   );
@@ -70,7 +72,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['brands'],
         params: idParamSchema,
         body: brandUpdateSchema,
-        response: { 200: brandSchema, ...errors },
+        response: { 200: brandSchema, ...recordRouteErrors },
       },
     },
     async (request) => updateBrand(app.db, request.params.id, request.body),
@@ -84,7 +86,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['brands'],
         summary: 'Delete a brand with its contacts (409 while it has leads)',
         params: idParamSchema,
-        response: { 204: z.null().describe('Deleted'), ...errors, 409: errorResponseSchema },
+        response: { 204: z.null().describe('Deleted'), ...recordRouteErrors, 409: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -103,7 +105,12 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload the brand picture: multipart, one file field "image" (JPEG, PNG, GIF or WebP, 5 MB)',
         consumes: ['multipart/form-data'],
         params: idParamSchema,
-        response: { 200: brandSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema },
+        response: {
+          200: brandSchema,
+          ...recordRouteErrors,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
       },
     },
     async (request) => {
@@ -138,7 +145,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['brands'],
         params: idParamSchema,
-        response: { 204: z.null().describe('Removed'), ...errors },
+        response: { 204: z.null().describe('Removed'), ...recordRouteErrors },
       },
     },
     async (request, reply) => {

@@ -17,17 +17,11 @@ import {
   listCatalogueItems,
   updateCatalogueItem,
 } from './catalogues.service';
+import { recordRouteErrors } from '../../lib/route-errors';
 
 // Anyone signed in reads; writing needs the catalogue.write permission (docs/api.md, Roles).
 const READ = { access: 'authenticated' } as const;
 const WRITE = { access: 'catalogue.write' } as const;
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-} as const;
 
 /** One catalogue's routes; the same plugin serves the three (`resource` picks table and texts). */
 export const catalogueRoutes: FastifyPluginAsyncZod<{ resource: CatalogueResource }> = async (
@@ -44,7 +38,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ resource: CatalogueResourc
         tags,
         summary: `List ${resource} (filters status, search; every row unless page or limit is given)`,
         querystring: catalogueListQuerySchema,
-        response: { 200: catalogueListResponseSchema, ...errors },
+        response: { 200: catalogueListResponseSchema, ...recordRouteErrors },
       },
     },
     async (request) => listCatalogueItems(app.db, resource, request.query),
@@ -54,7 +48,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ resource: CatalogueResourc
     '/:id',
     {
       config: READ,
-      schema: { tags, params: idParamSchema, response: { 200: catalogueItemSchema, ...errors } },
+      schema: { tags, params: idParamSchema, response: { 200: catalogueItemSchema, ...recordRouteErrors } },
     },
     async (request) => getCatalogueItem(app.db, resource, request.params.id),
   );
@@ -66,7 +60,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ resource: CatalogueResourc
       schema: {
         tags,
         body: catalogueCreateSchema,
-        response: { 201: catalogueItemSchema, ...errors, 409: errorResponseSchema },
+        response: { 201: catalogueItemSchema, ...recordRouteErrors, 409: errorResponseSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await createCatalogueItem(app.db, resource, request.body)),
@@ -80,7 +74,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ resource: CatalogueResourc
         tags,
         params: idParamSchema,
         body: catalogueUpdateSchema,
-        response: { 200: catalogueItemSchema, ...errors, 409: errorResponseSchema },
+        response: { 200: catalogueItemSchema, ...recordRouteErrors, 409: errorResponseSchema },
       },
     },
     async (request) => updateCatalogueItem(app.db, resource, request.params.id, request.body),
@@ -93,7 +87,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ resource: CatalogueResourc
       schema: {
         tags,
         params: idParamSchema,
-        response: { 204: z.null().describe('Deleted'), ...errors, 409: errorResponseSchema },
+        response: { 204: z.null().describe('Deleted'), ...recordRouteErrors, 409: errorResponseSchema },
       },
     },
     async (request, reply) => {

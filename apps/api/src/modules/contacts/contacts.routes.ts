@@ -4,19 +4,12 @@ import {
   contactListResponseSchema,
   contactSchema,
   contactUpdateSchema,
-  errorResponseSchema,
   idParamSchema,
 } from '@funil/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createContact, deleteContact, getContact, listContacts, updateContact } from './contacts.service';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-} as const;
+import { recordRouteErrors } from '../../lib/route-errors';
 
 /** /api/contacts (docs/api.md, Contacts). */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +21,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['contacts'],
         summary: 'List contacts (brand_id, status, flag, search; sort createdAt, first_name, last_name)',
         querystring: contactListQuerySchema,
-        response: { 200: contactListResponseSchema, ...errors },
+        response: { 200: contactListResponseSchema, ...recordRouteErrors },
       },
     },
     async (request) => listContacts(app.db, request.query),
@@ -38,7 +31,11 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['contacts'], params: idParamSchema, response: { 200: contactSchema, ...errors } },
+      schema: {
+        tags: ['contacts'],
+        params: idParamSchema,
+        response: { 200: contactSchema, ...recordRouteErrors },
+      },
     },
     async (request) => getContact(app.db, request.params.id),
   );
@@ -47,7 +44,11 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['contacts'], body: contactCreateSchema, response: { 201: contactSchema, ...errors } },
+      schema: {
+        tags: ['contacts'],
+        body: contactCreateSchema,
+        response: { 201: contactSchema, ...recordRouteErrors },
+      },
     },
     async (request, reply) => reply.code(201).send(await createContact(app.db, request.body)),
   );
@@ -61,7 +62,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Change a contact; making it principal demotes the brand's other principal",
         params: idParamSchema,
         body: contactUpdateSchema,
-        response: { 200: contactSchema, ...errors },
+        response: { 200: contactSchema, ...recordRouteErrors },
       },
     },
     async (request) => updateContact(app.db, request.params.id, request.body),
@@ -74,7 +75,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['contacts'],
         params: idParamSchema,
-        response: { 204: z.null().describe('Deleted'), ...errors },
+        response: { 204: z.null().describe('Deleted'), ...recordRouteErrors },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,8 @@
-import { RefreshCwIcon, SearchIcon } from 'lucide-react';
+import { RefreshCwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '@/components/search-box';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -41,17 +41,7 @@ export function DataTableToolbar({
   const placeholder = searchPlaceholder ?? t('search');
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <div className="relative w-full sm:w-80">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input
-          type="search"
-          value={search}
-          onChange={(event) => onSearchChange(event.target.value)}
-          placeholder={placeholder}
-          aria-label={placeholder}
-          className="pl-8"
-        />
-      </div>
+      <SearchBox value={search} onChange={onSearchChange} label={placeholder} />
       {children}
       <div className="flex flex-1 flex-wrap items-center justify-end gap-2">
         <span className="text-sm text-muted-foreground tabular-nums" aria-live="polite">

@@ -6,7 +6,6 @@ import {
   type CompanyRecord,
   formatCnpj,
   isValidCnpj,
-  RECORD_STATUSES,
 } from '@funil/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2Icon, SearchIcon } from 'lucide-react';
@@ -15,11 +14,11 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useCompanyLookup } from '@/api/companies';
+import { RecordStatusField } from '@/components/form/record-status-field';
 import { FormField, TextField } from '@/components/form/form-field';
 import { useSaveForm } from '@/components/form/use-save-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/http';
 import { type RegistryChange, registryChanges } from '../utils/registry-fill';
@@ -203,28 +202,14 @@ export function BrandForm({
         {text('area_of_activity')}
         {text('segmentation')}
         {text('responsible')}
-        <FormField id="brand-status" label={t('fields.status')} error={errors.status?.message}>
-          {(fieldControl) => (
-            <Controller
-              control={control}
-              name="status"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} disabled={isSaving}>
-                  <SelectTrigger {...fieldControl} className="w-full" ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {RECORD_STATUSES.map((status) => (
-                      <SelectItem key={status} value={status}>
-                        {t(`common:status.${status}`)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )}
-        </FormField>
+        <RecordStatusField
+          id="brand-status"
+          label={t('fields.status')}
+          control={control}
+          name="status"
+          error={errors.status?.message}
+          disabled={isSaving}
+        />
         <div className="sm:col-span-2">
           <FormField
             id="brand-description"

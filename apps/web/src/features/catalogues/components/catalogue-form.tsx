@@ -4,15 +4,14 @@ import {
   type CatalogueCreateInput,
   type CatalogueItem,
   catalogueCreateSchema,
-  RECORD_STATUSES,
 } from '@funil/shared';
 import type { ChangeEvent } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogFormFooter } from '@/components/form/dialog-form-footer';
-import { FormField, TextField } from '@/components/form/form-field';
+import { RecordStatusField } from '@/components/form/record-status-field';
+import { TextField } from '@/components/form/form-field';
 import { useSaveForm } from '@/components/form/use-save-form';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { upperCaseInPlace } from '../utils/upper-case-input';
 
 type CatalogueFormProps = {
@@ -82,28 +81,14 @@ export function CatalogueForm({ item, isSaving, onCancel, onSave, saveErrorMessa
         disabled={isSaving}
         {...registerUpperCase('label')}
       />
-      <FormField id="catalogue-status" label={t('form.status')} error={errors.status?.message}>
-        {(fieldControl) => (
-          <Controller
-            control={control}
-            name="status"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange} disabled={isSaving}>
-                <SelectTrigger {...fieldControl} className="w-full" ref={field.ref} onBlur={field.onBlur}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {RECORD_STATUSES.map((status) => (
-                    <SelectItem key={status} value={status}>
-                      {t(`common:status.${status}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        )}
-      </FormField>
+      <RecordStatusField
+        id="catalogue-status"
+        label={t('form.status')}
+        control={control}
+        name="status"
+        error={errors.status?.message}
+        disabled={isSaving}
+      />
       <DialogFormFooter
         isSaving={isSaving}
         submitLabel={item ? t('common:actions.save') : t('common:actions.create')}

@@ -1,8 +1,8 @@
-import { MessageCircleIcon, PlusIcon, SearchIcon, SheetIcon } from 'lucide-react';
+import { MessageCircleIcon, PlusIcon, SheetIcon } from 'lucide-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '@/components/search-box';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import type { ContactCopyFormat } from '../hooks/use-copy-contacts';
 
 type ContactsToolbarProps = {
@@ -34,17 +34,7 @@ export function ContactsToolbar({
   const canCopy = (shownCount ?? 0) > 0;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <div className="relative w-full sm:w-80">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input
-          type="search"
-          value={search}
-          onChange={(event) => onSearchChange(event.target.value)}
-          placeholder={t('search')}
-          aria-label={t('search')}
-          className="pl-8"
-        />
-      </div>
+      <SearchBox value={search} onChange={onSearchChange} label={t('search')} />
       <Button
         ref={createButtonRef}
         size="sm"

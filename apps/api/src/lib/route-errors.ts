@@ -1,0 +1,13 @@
+import { errorResponseSchema } from '@funil/shared';
+
+/**
+ * The error answers every signed-in route on a record may give (docs/api.md, General): a bad body
+ * or parameter, no session, a role without the permission, no such record. Routes add their own
+ * (409, 413, …) beside these.
+ */
+export const recordRouteErrors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+} as const;
