@@ -10,6 +10,7 @@ export * from './schemas/companies';
 export * from './schemas/contacts';
 export * from './schemas/franchises';
 export * from './schemas/health';
+export * from './schemas/leads';
 export * from './schemas/users';
 export * from './validation/cnpj';
 export * from './validation/password-strength';
