@@ -12,6 +12,8 @@ import enContacts from './locales/en/contacts.json';
 import enConfig from './locales/en/config.json';
 import enMenu from './locales/en/menu.json';
 import enTable from './locales/en/table.json';
+import enLeads from './locales/en/leads.json';
+import enPipeline from './locales/en/pipeline.json';
 import enUsers from './locales/en/users.json';
 import esAuth from './locales/es/auth.json';
 import esBrands from './locales/es/brands.json';
@@ -21,6 +23,8 @@ import esContacts from './locales/es/contacts.json';
 import esConfig from './locales/es/config.json';
 import esMenu from './locales/es/menu.json';
 import esTable from './locales/es/table.json';
+import esLeads from './locales/es/leads.json';
+import esPipeline from './locales/es/pipeline.json';
 import esUsers from './locales/es/users.json';
 import ptBRAuth from './locales/pt-BR/auth.json';
 import ptBRBrands from './locales/pt-BR/brands.json';
@@ -30,6 +34,8 @@ import ptBRContacts from './locales/pt-BR/contacts.json';
 import ptBRConfig from './locales/pt-BR/config.json';
 import ptBRMenu from './locales/pt-BR/menu.json';
 import ptBRTable from './locales/pt-BR/table.json';
+import ptBRLeads from './locales/pt-BR/leads.json';
+import ptBRPipeline from './locales/pt-BR/pipeline.json';
 import ptBRUsers from './locales/pt-BR/users.json';
 import type { Language } from './languages';
 
@@ -49,6 +55,8 @@ export const resources = {
     config: ptBRConfig,
     users: ptBRUsers,
     contacts: ptBRContacts,
+    leads: ptBRLeads,
+    pipeline: ptBRPipeline,
     validation: ptBRValidation,
     errors: ptBRErrors,
   },
@@ -62,6 +70,8 @@ export const resources = {
     config: enConfig,
     users: enUsers,
     contacts: enContacts,
+    leads: enLeads,
+    pipeline: enPipeline,
     validation: enValidation,
     errors: enErrors,
   },
@@ -75,6 +85,8 @@ export const resources = {
     config: esConfig,
     users: esUsers,
     contacts: esContacts,
+    leads: esLeads,
+    pipeline: esPipeline,
     validation: esValidation,
     errors: esErrors,
   },
