@@ -5,6 +5,8 @@ import {
   catalogueItemSchema,
   type Contact,
   contactSchema,
+  type Lead,
+  leadSchema,
   type UserResponse,
   userResponseSchema,
 } from '@funil/shared';
@@ -92,6 +94,53 @@ export function apiContact(firstName: string, overrides: Partial<Contact> = {}):
 }
 
 /** A list answer `{data, total, page, limit}`, with every item checked by `schema`. */
+/**
+ * A lead as the API answers it, relations embedded. `n` makes its id and, unless overridden, its
+ * creation time (a larger n is newer), so a list of them has the board's order.
+ */
+export function apiLead(n: number, overrides: Partial<Lead> = {}): Lead {
+  const id = overrides.id ?? fixtureId(90_000 + n);
+  const catalogueItem = (name: string, m: number) => ({
+    id: fixtureId(m),
+    _id: fixtureId(m),
+    name,
+    label: name,
+  });
+  return leadSchema.parse({
+    id,
+    _id: id,
+    brand_id: {
+      id: fixtureId(80_000 + n),
+      _id: fixtureId(80_000 + n),
+      name: `Marca ${n}`,
+      company_name: `Marca ${n} Ltda`,
+      cnpj: '11222333000181',
+      area_of_activity: null,
+      segmentation: null,
+    },
+    assessment: 'Q1/2026',
+    vertical: catalogueItem('ESPORTES', 70_001),
+    quota: catalogueItem('MASTER', 70_002),
+    platform: catalogueItem('TV ABERTA', 70_003),
+    prospectus_year: 2026,
+    contract_status: 'frio',
+    executive: {
+      id: fixtureId(60_001),
+      _id: fixtureId(60_001),
+      name: 'Carla Dias',
+      email: 'carla@empresa.com.br',
+    },
+    franchises: [],
+    credit: 1000,
+    invest: 500,
+    exchange: false,
+    rouanet_law: false,
+    createdAt: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
+    updatedAt: CREATED,
+    ...overrides,
+  });
+}
+
 export function apiList<T extends z.ZodType>(
   schema: T,
   items: z.input<T>[],
