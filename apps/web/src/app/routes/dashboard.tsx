@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { PipelinePage } from '@/features/pipeline/components/pipeline-page';
 
-/** Placeholder until its issue lands; the shell shows the title from the route handle. */
+/** /dashboard: the pipeline; the list view and the details dialog come from the leads feature. */
 export function DashboardRoute() {
-  return <PagePlaceholder />;
+  return <PipelinePage renderList={() => null} renderDetails={() => null} />;
 }

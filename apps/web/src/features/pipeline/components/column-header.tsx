@@ -1,0 +1,55 @@
+import type { LeadColumnTotals } from '@funil/shared';
+import { ChevronsLeftIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatCurrency } from '@/lib/format';
+
+type ColumnHeaderProps = {
+  headingId: string;
+  label: string;
+  totals: LeadColumnTotals;
+  onCollapse: () => void;
+};
+
+/** A column's name, true count and the BRL sums of its credit and invest, whatever is loaded. */
+export function ColumnHeader({ headingId, label, totals, onCollapse }: ColumnHeaderProps) {
+  const { t, i18n } = useTranslation('pipeline');
+  const count = new Intl.NumberFormat(i18n.language).format(totals.count);
+  const money = (value: number) => formatCurrency(value, i18n.language, { decimals: false });
+  return (
+    <div className="grid gap-1 border-b px-3 py-2">
+      <div className="flex items-center gap-2">
+        <h2 id={headingId} className="truncate text-sm font-semibold">
+          {label}
+        </h2>
+        <Badge
+          variant="secondary"
+          className="tabular-nums"
+          aria-label={t('column.label', { column: label, count: totals.count })}
+        >
+          {count}
+        </Badge>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="ml-auto size-7"
+          aria-label={t('column.collapse', { column: label })}
+          onClick={onCollapse}
+        >
+          <ChevronsLeftIcon />
+        </Button>
+      </div>
+      <dl className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+        <div className="flex gap-1">
+          <dt>{t('column.credit')}</dt>
+          <dd className="font-medium text-foreground tabular-nums">{money(totals.credit)}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>{t('column.invest')}</dt>
+          <dd className="font-medium text-foreground tabular-nums">{money(totals.invest)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { DragDropProvider, DragOverlay } from '@dnd-kit/react';
+import { CONTRACT_STATUSES, type ContractStatus } from '@funil/shared';
+import { type ReactNode, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Lead, LeadFilterParams } from '@/api/leads';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/http';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { useStoredState } from '@/lib/use-stored-state';
+import { type LoadedBoard, useBoard, useBoardSummary } from '../hooks/use-board';
+import { useBoardDndConfig } from '../hooks/use-board-dnd-config';
+import { useMoveLead } from '../hooks/use-move-lead';
+import { emptySummary } from '../utils/board-cache';
+import { parseCollapsedColumns, serializeCollapsedColumns, toggleColumn } from '../utils/collapsed-columns';
+import { KanbanColumn } from './kanban-column';
+import type { LeadDragData } from './lead-card';
+import { LeadCardContent } from './lead-card-content';
+
+/** The details dialog, composed in by the route (features do not import each other). */
+export type RenderLeadDetails = (leadId: string | null, onClose: () => void) => ReactNode;
+
+type KanbanBoardProps = { filters: LeadFilterParams; renderDetails: RenderLeadDetails };
+
+const BOARD_HEIGHT = 'h-[calc(100dvh-15rem)] min-h-[26rem]';
+
+/** The Kanban: eight columns that page on their own, headed by true counts and sums. */
+export function KanbanBoard({ filters, renderDetails }: KanbanBoardProps) {
+  const { t } = useTranslation('pipeline');
+  const board = useBoard(filters);
+
+  if (board.data) return <LoadedKanban loaded={board.data} renderDetails={renderDetails} />;
+  if (board.isError) {
+    return (
+      <div role="alert" className="grid justify-items-center gap-3 rounded-xl border p-8 text-center">
+        <p className="font-medium">{t('messages.errorLoadingLeads')}</p>
+        <p className="text-sm text-muted-foreground">
+          {getErrorMessage(board.error, t('messages.errorLoadingLeads'))}
+        </p>
+        <Button variant="outline" onClick={() => void board.refetch()}>
+          {t('column.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className={`flex gap-4 overflow-hidden ${BOARD_HEIGHT}`} aria-busy="true">
+      {CONTRACT_STATUSES.map((status) => (
+        <Skeleton key={status} className="h-full w-80 shrink-0 rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+type DraggingLead = { id: string; from: ContractStatus };
+
+function LoadedKanban({ loaded, renderDetails }: { loaded: LoadedBoard; renderDetails: RenderLeadDetails }) {
+  const summary = useBoardSummary(loaded).data ?? emptySummary();
+  const { sensors, plugins } = useBoardDndConfig(loaded.filters);
+  const { mutate: moveLead } = useMoveLead(loaded.filters);
+  const [collapsed, setCollapsed] = useStoredState(
+    STORAGE_KEYS.kanbanCollapsedColumns,
+    parseCollapsedColumns,
+    serializeCollapsedColumns,
+  );
+  const [dragging, setDragging] = useState<DraggingLead | null>(null);
+  const [detailsLeadId, setDetailsLeadId] = useState<string | null>(null);
+
+  // Stable, so that no card re-renders when the board's own state changes.
+  const handleMove = useCallback(
+    (lead: Lead, to: ContractStatus) => {
+      if (lead.contract_status !== to) moveLead({ lead, to });
+    },
+    [moveLead],
+  );
+  const handleToggleCollapsed = useCallback(
+    (status: ContractStatus) => setCollapsed((current) => toggleColumn(current, status)),
+    [setCollapsed],
+  );
+  const handleOpenDetails = useCallback((leadId: string) => setDetailsLeadId(leadId), []);
+  const handleCloseDetails = useCallback(() => setDetailsLeadId(null), []);
+
+  return (
+    <>
+      <DragDropProvider
+        sensors={sensors}
+        plugins={plugins}
+        onDragStart={({ operation: { source } }) => {
+          const lead = (source?.data as LeadDragData | undefined)?.lead;
+          if (lead) setDragging({ id: lead.id, from: lead.contract_status });
+        }}
+        onDragEnd={({ operation: { source, target }, canceled }) => {
+          setDragging(null);
+          const lead = (source?.data as LeadDragData | undefined)?.lead;
+          const to = (target?.data as { status?: ContractStatus } | undefined)?.status;
+          if (!canceled && lead && to) handleMove(lead, to);
+        }}
+      >
+        <div className={`flex gap-4 overflow-x-auto pb-2 ${BOARD_HEIGHT}`}>
+          {summary.columns.map((totals) => (
+            <KanbanColumn
+              key={totals.contract_status}
+              loaded={loaded}
+              status={totals.contract_status}
+              totals={totals}
+              // While a card is dragged every column opens, so each is a place to drop it.
+              isCollapsed={dragging === null && collapsed.includes(totals.contract_status)}
+              onToggleCollapsed={handleToggleCollapsed}
+              draggingLeadId={dragging?.from === totals.contract_status ? dragging.id : null}
+              onOpenDetails={handleOpenDetails}
+              onMove={handleMove}
+            />
+          ))}
+        </div>
+        <DragOverlay>
+          {(source) => {
+            const lead = (source.data as LeadDragData | undefined)?.lead;
+            return lead ? (
+              <div className="w-76 rotate-2 cursor-grabbing rounded-lg border bg-card p-3 text-card-foreground shadow-xl">
+                <LeadCardContent lead={lead} />
+              </div>
+            ) : null;
+          }}
+        </DragOverlay>
+      </DragDropProvider>
+      {renderDetails(detailsLeadId, handleCloseDetails)}
+    </>
+  );
+}

@@ -1,0 +1,207 @@
+import { CONTRACT_STATUSES, type Lead, type LeadBoard, type Role } from '@funil/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { apiLead, apiUser } from '@/test/api-fixtures';
+import { type StubRoute, stubApi } from '@/test/api-stub';
+import { renderRoute } from '@/test/render';
+
+function signedIn(routes: Record<string, StubRoute>, roles: Role[] = ['comercial']) {
+  const user = apiUser({ roles });
+  localStorage.setItem(STORAGE_KEYS.token, 'token');
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  return stubApi({
+    'GET /api/auth/me': { body: user },
+    'GET /api/verticals': { body: { data: [], total: 0, page: 1, limit: 0 } },
+    'GET /api/quotas': { body: { data: [], total: 0, page: 1, limit: 0 } },
+    'GET /api/platforms': { body: { data: [], total: 0, page: 1, limit: 0 } },
+    'GET /api/franchises': {
+      body: {
+        data: [
+          { id: 'f1', _id: 'f1', name: 'Recife' },
+          { id: 'f2', _id: 'f2', name: 'Rio de Janeiro' },
+        ],
+        total: 2,
+        page: 1,
+        limit: 2,
+      },
+    },
+    ...routes,
+  });
+}
+
+/** A board whose Frio column holds `frio` (true count 412) and whose other columns are empty. */
+function board(frio: Lead[]): LeadBoard {
+  return {
+    columns: CONTRACT_STATUSES.map((status) =>
+      status === 'frio'
+        ? {
+            contract_status: status,
+            count: 412,
+            credit: 1_500_000,
+            invest: 250_000.5,
+            data: frio,
+            next_cursor: 'next',
+          }
+        : { contract_status: status, count: 0, credit: 0, invest: 0, data: [], next_cursor: null },
+    ),
+  };
+}
+
+const paramsOf = (url: string) => new URL(url, 'http://localhost').searchParams;
+
+const LEADS = [
+  apiLead(2, {
+    franchises: ['Recife', 'Rio de Janeiro', 'Salvador', 'São Paulo'],
+    credit: 1_000_000,
+    invest: 200_000,
+  }),
+  apiLead(1),
+];
+
+// The columns are virtualised: give them the size a browser would, or they would show no card.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320);
+});
+
+describe('pipeline board', () => {
+  it('paints every column from one call, with true counts and BRL sums in the headers', async () => {
+    const api = signedIn({ 'GET /api/leads/board': { body: board(LEADS) } });
+    renderRoute('/dashboard');
+
+    const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+    expect(within(frio).getByLabelText('Frio: 412 oportunidades')).toHaveTextContent('412');
+    expect(within(frio).getByText('R$ 1.500.000')).toBeInTheDocument();
+    expect(within(frio).getByText('R$ 250.001')).toBeInTheDocument();
+    for (const label of ['Morno', 'Quente', 'Fechado', 'No jurídico', 'Assinado', 'Declinado', 'Cancelado']) {
+      expect(screen.getByRole('region', { name: label })).toBeInTheDocument();
+    }
+    const card = within(frio).getByRole('group', { name: 'Marca 2' });
+    expect(within(card).getByText('Recife')).toBeInTheDocument();
+    expect(within(card).getByText('Rio de Janeiro')).toBeInTheDocument();
+    expect(within(card).getByText('e mais 2 praças')).toBeInTheDocument();
+    expect(within(card).getByText('R$ 1.000.000')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Abrir Marca 2 em tela cheia' })).toHaveAttribute(
+      'href',
+      `/leads/editar/${LEADS[0]!.id}`,
+    );
+    expect(api.calls('GET /api/leads/board')).toHaveLength(1);
+    expect(paramsOf(api.calls('GET /api/leads/board')[0]!.url).get('limit')).toBe('20');
+  });
+
+  it('moves a card with "Mover para…": both columns and both headers change at once, nothing is refetched', async () => {
+    const user = userEvent.setup();
+    const moved = LEADS[1]!;
+    const api = signedIn({
+      'GET /api/leads/board': { body: board(LEADS) },
+      [`PATCH /api/leads/${moved.id}`]: { body: { ...moved, contract_status: 'quente' } },
+    });
+    renderRoute('/dashboard');
+    const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+
+    await user.click(within(frio).getByRole('button', { name: 'Mover Marca 1 para outra coluna' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Quente' }));
+
+    const quente = screen.getByRole('region', { name: 'Quente' });
+    expect(await within(quente).findByRole('group', { name: 'Marca 1' })).toBeInTheDocument();
+    expect(within(frio).queryByRole('group', { name: 'Marca 1' })).not.toBeInTheDocument();
+    expect(within(frio).getByLabelText('Frio: 411 oportunidades')).toBeInTheDocument();
+    expect(within(quente).getByLabelText('Quente: 1 oportunidades')).toBeInTheDocument();
+    // The header's credit total and the card's own credit.
+    expect(within(quente).getAllByText('R$ 1.000')).toHaveLength(2);
+    expect(await screen.findByText('Status atualizado')).toBeInTheDocument();
+    expect(api.calls(`PATCH /api/leads/${moved.id}`)[0]!.body).toEqual({ contract_status: 'quente' });
+    expect(api.calls('GET /api/leads/board')).toHaveLength(1);
+    // The only column pages asked for are Frio's next ones (its end is in view), never a reload.
+    for (const call of api.calls('GET /api/leads')) {
+      expect(Object.fromEntries(paramsOf(call.url))).toMatchObject({
+        contract_status: 'frio',
+        cursor: 'next',
+      });
+    }
+  });
+
+  it('puts the card back and reloads the board when the move fails', async () => {
+    const user = userEvent.setup();
+    const moved = LEADS[1]!;
+    const api = signedIn({
+      'GET /api/leads/board': { body: board(LEADS) },
+      [`PATCH /api/leads/${moved.id}`]: { status: 404, body: { message: 'Oportunidade não encontrada' } },
+    });
+    renderRoute('/dashboard');
+    const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+
+    await user.click(within(frio).getByRole('button', { name: 'Mover Marca 1 para outra coluna' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Assinado' }));
+
+    expect(await screen.findByText('Erro ao atualizar status')).toBeInTheDocument();
+    expect(screen.getByText('Oportunidade não encontrada')).toBeInTheDocument();
+    expect(within(frio).getByRole('group', { name: 'Marca 1' })).toBeInTheDocument();
+    expect(within(frio).getByLabelText('Frio: 412 oportunidades')).toBeInTheDocument();
+    await waitFor(() => expect(api.calls('GET /api/leads/board').length).toBeGreaterThan(1));
+  });
+
+  it('asks the server with the filters of a shared link and keeps them for the next visit', async () => {
+    const api = signedIn({ 'GET /api/leads/board': { body: board([]) } });
+    renderRoute('/dashboard?year=2027&franchise=Recife&brand=caf%C3%A9');
+
+    await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+    const params = paramsOf(api.calls('GET /api/leads/board')[0]!.url);
+    expect(params.get('prospectus_year')).toBe('2027');
+    expect(params.getAll('franchise')).toEqual(['Recife']);
+    expect(params.get('search')).toBe('café');
+    expect(screen.getByText('3 filtros ativos')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.leadFilterYear)).toBe('2027');
+    expect(localStorage.getItem(STORAGE_KEYS.leadFilterFranchises)).toBe('["Recife"]');
+  });
+
+  it('filters by franchise on the server and clears every filter at once', async () => {
+    const user = userEvent.setup();
+    const api = signedIn({ 'GET /api/leads/board': { body: board(LEADS) } });
+    renderRoute('/dashboard');
+    await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+
+    await user.click(screen.getByRole('button', { name: 'Praças' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Rio de Janeiro' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(paramsOf(api.calls('GET /api/leads/board').at(-1)!.url).getAll('franchise')).toEqual([
+        'Rio de Janeiro',
+      ]),
+    );
+    expect(screen.getByText('1 filtro ativo')).toBeInTheDocument();
+
+    // Back to the unfiltered board, which is still in the cache: no new call is needed.
+    await user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    expect(await screen.findByRole('button', { name: 'Praças' })).toHaveTextContent('Todas as praças');
+    expect(screen.queryByText('1 filtro ativo')).not.toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.leadFilterFranchises)).toBeNull();
+  });
+
+  it('collapses a column to a strip that still shows its count, and remembers it', async () => {
+    const user = userEvent.setup();
+    signedIn({ 'GET /api/leads/board': { body: board(LEADS) } });
+    renderRoute('/dashboard');
+    const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+
+    await user.click(within(frio).getByRole('button', { name: 'Recolher a coluna Frio' }));
+    const strip = screen.getByRole('region', { name: 'Frio' });
+    expect(within(strip).getByLabelText('Frio: 412 oportunidades')).toBeInTheDocument();
+    expect(within(strip).queryByRole('group')).not.toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.kanbanCollapsedColumns)).toBe('["frio"]');
+  });
+
+  it('speaks English', async () => {
+    localStorage.setItem(STORAGE_KEYS.language, 'en');
+    signedIn({ 'GET /api/leads/board': { body: board(LEADS) } });
+    const { i18n } = await import('@/i18n');
+    await i18n.changeLanguage('en');
+    renderRoute('/dashboard');
+    const cold = await screen.findByRole('region', { name: 'Cold' }, { timeout: 5000 });
+    expect(within(cold).getByLabelText('Cold: 412 opportunities')).toBeInTheDocument();
+    expect(within(cold).getByText('R$1,500,000')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Kanban' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});

@@ -1,0 +1,36 @@
+import { type ReactNode, useMemo } from 'react';
+import type { LeadFilterParams } from '@/api/leads';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { useStoredState } from '@/lib/use-stored-state';
+import { usePipelineFilters } from '../hooks/use-pipeline-filters';
+import { toLeadFilterParams } from '../utils/pipeline-filters';
+import { FilterPanel } from './filter-panel';
+import { KanbanBoard, type RenderLeadDetails } from './kanban-board';
+import { parseLeadViewMode, ViewToggle } from './view-toggle';
+
+type PipelinePageProps = {
+  /** The list view, composed in by the route: it pages and sorts the same filtered leads. */
+  renderList: (filters: LeadFilterParams) => ReactNode;
+  renderDetails: RenderLeadDetails;
+};
+
+/** /dashboard: the filters, then the Kanban or the list (the choice kept in `leadViewMode`). */
+export function PipelinePage({ renderList, renderDetails }: PipelinePageProps) {
+  const { filters, setFilters, clearFilters, activeCount } = usePipelineFilters();
+  const apiFilters = useMemo(() => toLeadFilterParams(filters), [filters]);
+  const [view, setView] = useStoredState(STORAGE_KEYS.leadViewMode, parseLeadViewMode);
+
+  return (
+    <div className="grid min-w-0 gap-4">
+      <div className="flex justify-end">
+        <ViewToggle value={view} onChange={setView} />
+      </div>
+      <FilterPanel filters={filters} activeCount={activeCount} onChange={setFilters} onClear={clearFilters} />
+      {view === 'kanban' ? (
+        <KanbanBoard filters={apiFilters} renderDetails={renderDetails} />
+      ) : (
+        renderList(apiFilters)
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import {
+  Accessibility,
+  type defaultPreset,
+  KeyboardSensor,
+  PointerActivationConstraints,
+  PointerSensor,
+} from '@dnd-kit/dom';
+import type { ContractStatus, LeadSummary } from '@funil/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Lead, type LeadFilterParams, leadKeys } from '@/api/leads';
+import { type AnnouncementTexts, createBoardAnnouncements, type Landing } from '../utils/board-announcements';
+import { type ColumnData, insertLeadIntoColumn, positionInColumn } from '../utils/board-cache';
+
+/** A drag starts after 8 px of pointer movement, so a click still opens the card (SPEC §4). */
+const DRAG_START_DISTANCE_PX = 8;
+/** One arrow press takes a keyboard-dragged card one column over (320 px + the 16 px gap). */
+const KEYBOARD_STEP = { x: 336, y: 80 };
+
+// Space picks a card up and drops it; Enter stays "open the details" until a card is picked up.
+const sensors = [
+  PointerSensor.configure({
+    activationConstraints: [new PointerActivationConstraints.Distance({ value: DRAG_START_DISTANCE_PX })],
+  }),
+  KeyboardSensor.configure({
+    offset: KEYBOARD_STEP,
+    keyboardCodes: {
+      start: ['Space'],
+      cancel: ['Escape'],
+      end: ['Space', 'Enter', 'Tab'],
+      up: ['ArrowUp'],
+      down: ['ArrowDown'],
+      left: ['ArrowLeft'],
+      right: ['ArrowRight'],
+    },
+  }),
+];
+
+/** The board's sensors, and its screen-reader plugin speaking the current language. */
+export function useBoardDndConfig(filters: LeadFilterParams) {
+  const { t, i18n } = useTranslation('pipeline');
+  const { t: tLeads } = useTranslation('leads');
+  const queryClient = useQueryClient();
+  const language = i18n.language;
+
+  // Read when a drag ends, before the move patches the caches.
+  const landing = useCallback(
+    (lead: Lead, to: ContractStatus) => {
+      const column = queryClient.getQueryData<ColumnData>(leadKeys.column(filters, to));
+      const summary = queryClient.getQueryData<LeadSummary>(leadKeys.summary(filters));
+      const count = (summary?.columns.find((totals) => totals.contract_status === to)?.count ?? 0) + 1;
+      const moved = { ...lead, contract_status: to };
+      const position = column ? positionInColumn(insertLeadIntoColumn(column, moved), lead.id) : null;
+      return { position, count };
+    },
+    [queryClient, filters],
+  );
+
+  const plugins = useMemo(
+    () =>
+      createBoardPlugins(
+        {
+          column: (status) => tLeads(`contractStatus.${status}`),
+          picked: (values) => t('dnd.picked', values),
+          over: (values) => t('dnd.over', values),
+          moved: (values) => t('dnd.moved', values),
+          movedUnplaced: (values) => t('dnd.movedUnplaced', values),
+          stayed: (values) => t('dnd.stayed', values),
+          cancelled: (values) => t('dnd.cancelled', values),
+          formatNumber: (value) => new Intl.NumberFormat(language).format(value),
+        },
+        t('dnd.instructions'),
+        landing,
+      ),
+    [t, tLeads, language, landing],
+  );
+
+  return { sensors, plugins };
+}
+
+/** dnd-kit's default plugins, with the accessibility one speaking our texts. */
+function createBoardPlugins(texts: AnnouncementTexts, instructions: string, landing: Landing) {
+  const accessibility = Accessibility.configure({
+    screenReaderInstructions: { draggable: instructions },
+    announcements: createBoardAnnouncements(texts, landing),
+  });
+  return (defaults: typeof defaultPreset.plugins) => [
+    ...defaults.filter((plugin) => plugin !== Accessibility),
+    accessibility,
+  ];
+}
