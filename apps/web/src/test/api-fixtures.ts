@@ -5,6 +5,10 @@ import {
   catalogueItemSchema,
   type Contact,
   contactSchema,
+  type Lead,
+  leadSchema,
+  type LeadStatusChange,
+  leadStatusChangeSchema,
   type UserResponse,
   userResponseSchema,
 } from '@funil/shared';
@@ -87,6 +91,79 @@ export function apiContact(firstName: string, overrides: Partial<Contact> = {}):
     status: 'active',
     createdAt: CREATED,
     updatedAt: CREATED,
+    ...overrides,
+  });
+}
+
+/** A catalogue item as a lead embeds it: `{id, _id, name, label}`. */
+const embedded = (item: CatalogueItem) => ({ id: item.id, _id: item.id, name: item.name, label: item.label });
+
+/**
+ * A lead as the API answers it, with its brand, vertical, quota, platform and executive embedded;
+ * `brand` and the catalogue items default to fixtures of their own.
+ */
+export function apiLead(
+  assessment: string,
+  {
+    brand = apiBrand('Café Serra Azul'),
+    vertical = apiCatalogueItem('ESPORTES', { label: 'Esportes' }),
+    quota = apiCatalogueItem('MASTER', { label: 'Master' }),
+    platform = apiCatalogueItem('TV ABERTA', { label: 'TV Aberta' }),
+    executive = null,
+    ...overrides
+  }: Partial<Omit<Lead, 'brand_id' | 'vertical' | 'quota' | 'platform' | 'executive'>> & {
+    brand?: Brand;
+    vertical?: CatalogueItem;
+    quota?: CatalogueItem;
+    platform?: CatalogueItem;
+    executive?: UserResponse | null;
+  } = {},
+): Lead {
+  const id = overrides.id ?? fixtureId(assessment.length * 1000 + assessment.charCodeAt(0) + 700);
+  return leadSchema.parse({
+    id,
+    _id: id,
+    brand_id: {
+      id: brand.id,
+      _id: brand.id,
+      name: brand.name,
+      company_name: brand.company_name,
+      cnpj: brand.cnpj,
+      area_of_activity: brand.area_of_activity,
+      segmentation: brand.segmentation,
+    },
+    assessment,
+    vertical: embedded(vertical),
+    quota: embedded(quota),
+    platform: embedded(platform),
+    prospectus_year: 2026,
+    contract_status: 'frio',
+    executive: executive
+      ? { id: executive.id, _id: executive.id, name: executive.name, email: executive.email }
+      : null,
+    franchises: [],
+    credit: 0,
+    invest: 0,
+    exchange: false,
+    rouanet_law: false,
+    createdAt: CREATED,
+    updatedAt: '2026-03-04T17:45:00.000Z',
+    ...overrides,
+  });
+}
+
+/** One entry of a lead's status history; `from_status: null` is its creation. */
+export function apiStatusChange(
+  n: number,
+  overrides: Partial<LeadStatusChange> & Pick<LeadStatusChange, 'to_status'>,
+): LeadStatusChange {
+  const user = apiUser();
+  return leadStatusChangeSchema.parse({
+    id: fixtureId(9000 + n),
+    _id: fixtureId(9000 + n),
+    from_status: null,
+    user: { id: user.id, _id: user.id, name: user.name, email: user.email },
+    createdAt: CREATED,
     ...overrides,
   });
 }
