@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatDateTime, formatDateTimeLong } from './format';
+import { formatCurrency, formatDate, formatDateTime, formatDateTimeLong, moneyInputFormat } from './format';
 
 // Local-time dates, so the assertions hold in any time zone.
 const date = new Date(2026, 2, 5, 14, 7);
@@ -69,5 +69,17 @@ describe("formatCurrency: reais in every language, written the language's way", 
     expect(formatCurrency(undefined, 'es')).toBe(`0,00${NBSP}R$`);
     expect(formatCurrency('abc', 'en')).toBe('R$0.00');
     expect(formatCurrency('2500.5', 'en')).toBe('R$2,500.50');
+  });
+});
+
+describe('moneyInputFormat', () => {
+  it('writes BRL as formatCurrency does, in each language', () => {
+    for (const lng of ['pt-BR', 'en', 'es'] as const) {
+      const { thousandSeparator, decimalSeparator, prefix, suffix } = moneyInputFormat(lng);
+      expect(`${prefix}1${thousandSeparator}234${thousandSeparator}567${decimalSeparator}89${suffix}`).toBe(
+        formatCurrency(1234567.89, lng),
+      );
+    }
+    expect(moneyInputFormat('en')).toMatchObject({ prefix: 'R$', suffix: '', decimalSeparator: '.' });
   });
 });

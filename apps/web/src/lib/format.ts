@@ -87,6 +87,49 @@ export function formatCurrency(
   return formatter.format(Number.isFinite(amount) ? amount : 0);
 }
 
+/** How a money input writes BRL in a language: what react-number-format needs to mask it. */
+export type MoneyInputFormat = {
+  thousandSeparator: string;
+  decimalSeparator: string;
+  /** `R$ ` in pt-BR, `R$` in en; empty in es, where the symbol follows. */
+  prefix: string;
+  /** ` R$` in es; empty elsewhere. */
+  suffix: string;
+};
+
+const moneyInputFormats = new Map<Language, MoneyInputFormat>();
+
+/**
+ * The separators and symbol placement of formatCurrency, read from the same Intl formatter, so
+ * what a user types looks like what the screens show afterwards.
+ */
+export function moneyInputFormat(lng?: string): MoneyInputFormat {
+  const language = toLanguage(lng);
+  const cached = moneyInputFormats.get(language);
+  if (cached) return cached;
+  const parts = new Intl.NumberFormat(CURRENCY_LOCALES[language], {
+    style: 'currency',
+    currency: CURRENCY,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 2,
+  }).formatToParts(1234567.89);
+  const firstDigit = parts.findIndex((part) => part.type === 'integer');
+  const lastDigit = parts.findLastIndex((part) => part.type === 'fraction');
+  const text = (from: number, to: number) =>
+    parts
+      .slice(from, to)
+      .map((part) => part.value)
+      .join('');
+  const format: MoneyInputFormat = {
+    thousandSeparator: parts.find((part) => part.type === 'group')?.value ?? '.',
+    decimalSeparator: parts.find((part) => part.type === 'decimal')?.value ?? ',',
+    prefix: text(0, firstDigit),
+    suffix: text(lastDigit + 1, parts.length),
+  };
+  moneyInputFormats.set(language, format);
+  return format;
+}
+
 /** The formatters bound to the current language; components re-render when it changes. */
 export function useFormatters() {
   const { i18n } = useTranslation();

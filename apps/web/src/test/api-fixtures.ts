@@ -7,6 +7,8 @@ import {
   contactSchema,
   type Lead,
   leadSchema,
+  type LeadStatusChange,
+  leadStatusChangeSchema,
   type UserResponse,
   userResponseSchema,
 } from '@funil/shared';
@@ -93,54 +95,80 @@ export function apiContact(firstName: string, overrides: Partial<Contact> = {}):
   });
 }
 
-/** A list answer `{data, total, page, limit}`, with every item checked by `schema`. */
+/** A catalogue item as a lead embeds it: `{id, _id, name, label}`. */
+const embedded = (item: CatalogueItem) => ({ id: item.id, _id: item.id, name: item.name, label: item.label });
+
 /**
- * A lead as the API answers it, relations embedded. `n` makes its id and, unless overridden, its
- * creation time (a larger n is newer), so a list of them has the board's order.
+ * A lead as the API answers it, with its brand, vertical, quota, platform and executive embedded;
+ * `brand` and the catalogue items default to fixtures of their own.
  */
-export function apiLead(n: number, overrides: Partial<Lead> = {}): Lead {
-  const id = overrides.id ?? fixtureId(90_000 + n);
-  const catalogueItem = (name: string, m: number) => ({
-    id: fixtureId(m),
-    _id: fixtureId(m),
-    name,
-    label: name,
-  });
+export function apiLead(
+  assessment: string,
+  {
+    brand = apiBrand('Café Serra Azul'),
+    vertical = apiCatalogueItem('ESPORTES', { label: 'Esportes' }),
+    quota = apiCatalogueItem('MASTER', { label: 'Master' }),
+    platform = apiCatalogueItem('TV ABERTA', { label: 'TV Aberta' }),
+    executive = null,
+    ...overrides
+  }: Partial<Omit<Lead, 'brand_id' | 'vertical' | 'quota' | 'platform' | 'executive'>> & {
+    brand?: Brand;
+    vertical?: CatalogueItem;
+    quota?: CatalogueItem;
+    platform?: CatalogueItem;
+    executive?: UserResponse | null;
+  } = {},
+): Lead {
+  const id = overrides.id ?? fixtureId(assessment.length * 1000 + assessment.charCodeAt(0) + 700);
   return leadSchema.parse({
     id,
     _id: id,
     brand_id: {
-      id: fixtureId(80_000 + n),
-      _id: fixtureId(80_000 + n),
-      name: `Marca ${n}`,
-      company_name: `Marca ${n} Ltda`,
-      cnpj: '11222333000181',
-      area_of_activity: null,
-      segmentation: null,
+      id: brand.id,
+      _id: brand.id,
+      name: brand.name,
+      company_name: brand.company_name,
+      cnpj: brand.cnpj,
+      area_of_activity: brand.area_of_activity,
+      segmentation: brand.segmentation,
     },
-    assessment: 'Q1/2026',
-    vertical: catalogueItem('ESPORTES', 70_001),
-    quota: catalogueItem('MASTER', 70_002),
-    platform: catalogueItem('TV ABERTA', 70_003),
+    assessment,
+    vertical: embedded(vertical),
+    quota: embedded(quota),
+    platform: embedded(platform),
     prospectus_year: 2026,
     contract_status: 'frio',
-    executive: {
-      id: fixtureId(60_001),
-      _id: fixtureId(60_001),
-      name: 'Carla Dias',
-      email: 'carla@empresa.com.br',
-    },
+    executive: executive
+      ? { id: executive.id, _id: executive.id, name: executive.name, email: executive.email }
+      : null,
     franchises: [],
-    credit: 1000,
-    invest: 500,
+    credit: 0,
+    invest: 0,
     exchange: false,
     rouanet_law: false,
-    createdAt: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
-    updatedAt: CREATED,
+    createdAt: CREATED,
+    updatedAt: '2026-03-04T17:45:00.000Z',
     ...overrides,
   });
 }
 
+/** One entry of a lead's status history; `from_status: null` is its creation. */
+export function apiStatusChange(
+  n: number,
+  overrides: Partial<LeadStatusChange> & Pick<LeadStatusChange, 'to_status'>,
+): LeadStatusChange {
+  const user = apiUser();
+  return leadStatusChangeSchema.parse({
+    id: fixtureId(9000 + n),
+    _id: fixtureId(9000 + n),
+    from_status: null,
+    user: { id: user.id, _id: user.id, name: user.name, email: user.email },
+    createdAt: CREATED,
+    ...overrides,
+  });
+}
+
+/** A list answer `{data, total, page, limit}`, with every item checked by `schema`. */
 export function apiList<T extends z.ZodType>(
   schema: T,
   items: z.input<T>[],

@@ -1,6 +1,13 @@
 import { BrandsPage } from '@/features/brands/components/brands-page';
+import { CreateLeadDialog } from '@/features/leads/components/create-lead-dialog';
 
-/** /marcas/gerenciar; the shell shows the title from the route handle. */
+/** /marcas/gerenciar, with the leads' create-opportunity dialog on each row; the shell shows the title. */
 export function BrandsManageRoute() {
-  return <BrandsPage />;
+  return (
+    <BrandsPage
+      opportunityDialog={(brand, onOpenChange) => (
+        <CreateLeadDialog brand={brand} onOpenChange={onOpenChange} />
+      )}
+    />
+  );
 }

@@ -1,6 +1,22 @@
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { useParams } from 'react-router';
+import { usePermission } from '@/features/auth/hooks/use-permission';
+import { ContactsTable } from '@/features/contacts/components/contacts-table';
+import { LeadEditPage } from '@/features/leads/components/lead-edit-page';
 
-/** Placeholder until its issue lands; the shell shows the title from the route handle. */
+/** /leads/editar/:id: the opportunity form with the brand's contacts under it. */
 export function LeadsEditRoute() {
-  return <PagePlaceholder />;
+  const { id = '' } = useParams();
+  const canDelete = usePermission('record.delete');
+  return (
+    <LeadEditPage
+      // A fresh screen (form values) for each lead opened.
+      key={id}
+      leadId={id}
+      canDelete={canDelete}
+      contacts={(lead) => (
+        <ContactsTable brandId={lead.brand_id.id} brandName={lead.brand_id.name} canDelete={canDelete} />
+      )}
+      // The AI assistant's trigger goes in the `assistant` slot when its issue lands.
+    />
+  );
 }

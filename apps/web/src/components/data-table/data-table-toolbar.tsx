@@ -8,6 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 
 type DataTableToolbarProps = {
+  /** False when the screen searches elsewhere (the pipeline's filter panel): no search box. */
+  searchable?: boolean;
   search: string;
   onSearchChange: (text: string) => void;
   searchPlaceholder?: string;
@@ -25,6 +27,7 @@ type DataTableToolbarProps = {
 
 /** Search box, the screen's own controls, the total, the page-size picker and the refresh button. */
 export function DataTableToolbar({
+  searchable = true,
   search,
   onSearchChange,
   searchPlaceholder,
@@ -41,7 +44,7 @@ export function DataTableToolbar({
   const placeholder = searchPlaceholder ?? t('search');
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <SearchBox value={search} onChange={onSearchChange} label={placeholder} />
+      {searchable && <SearchBox value={search} onChange={onSearchChange} label={placeholder} />}
       {children}
       <div className="flex flex-1 flex-wrap items-center justify-end gap-2">
         <span className="text-sm text-muted-foreground tabular-nums" aria-live="polite">

@@ -59,6 +59,8 @@ type DataTableBaseProps<TData> = {
   /** Refresh button and 'Tentar Novamente'. */
   onRefresh: () => void;
   searchPlaceholder?: string;
+  /** False hides the search box, for a list searched by its screen's own filters. Default true. */
+  searchable?: boolean;
   /** The page-size choices, the first being the default; the catalogue lists' 5, 10, 15, 20 unless given. */
   pageSizes?: readonly number[];
   emptyTitle?: string;
@@ -113,6 +115,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
     errorMessage,
     onRefresh,
     searchPlaceholder,
+    searchable = true,
     pageSizes = CATALOGUE_PAGE_SIZES,
     emptyTitle,
     emptyDescription,
@@ -216,6 +219,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   return (
     <div className="flex flex-col gap-4" aria-busy={isLoading || isFetching}>
       <DataTableToolbar
+        searchable={searchable}
         search={controls.searchInput}
         onSearchChange={controls.setSearchInput}
         searchPlaceholder={searchPlaceholder}

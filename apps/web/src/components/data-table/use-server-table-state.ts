@@ -35,6 +35,11 @@ type Options = {
   initialPageSize: number;
   /** A column id that is also the API's sort field, e.g. [{ id: 'name', desc: false }]. */
   initialSorting?: SortingState;
+  /**
+   * What else the rows depend on, serialised (the screen's filters): the page belongs to it as it
+   * belongs to the search, so new filters start at page 1.
+   */
+  scope?: string;
 };
 
 /**
@@ -42,7 +47,7 @@ type Options = {
  * change of search, sort or page size goes back to the first page; the search is debounced so a
  * word typed is one request, not one per letter. Column ids double as the API's sort fields.
  */
-export function useServerTableState({ initialPageSize, initialSorting = [] }: Options) {
+export function useServerTableState({ initialPageSize, initialSorting = [], scope = '' }: Options) {
   const [searchInput, setSearchInputState] = useState('');
   const [debounced, setDebounced] = useState('');
   const askWhenTypingPauses = useDebouncedCallback(
@@ -51,10 +56,11 @@ export function useServerTableState({ initialPageSize, initialSorting = [] }: Op
   );
   const [sorting, setSortingState] = useState<SortingState>(initialSorting);
   const [pageSize, setPageSizeState] = useState(initialPageSize);
-  // The page belongs to the search it was chosen under: a new search starts at page 1 without an
-  // effect to reset it.
-  const [page, setPage] = useState({ index: 0, search: '' });
-  const pageIndex = page.search === debounced ? page.index : 0;
+  // The page belongs to the search (and scope) it was chosen under: a new search starts at page 1
+  // without an effect to reset it.
+  const [page, setPageState] = useState({ index: 0, search: '', scope });
+  const pageIndex = page.search === debounced && page.scope === scope ? page.index : 0;
+  const setPage = (next: { index: number; search: string }) => setPageState({ ...next, scope });
 
   const controls: ServerTableControls = {
     pageIndex,

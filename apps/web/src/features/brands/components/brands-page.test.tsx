@@ -87,7 +87,9 @@ describe('brand list', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Nova oportunidade' });
     expect(within(dialog).getByText('Oportunidade de patrocínio para Banco Azul')).toBeInTheDocument();
-    expect(within(dialog).getByText('Em breve')).toBeInTheDocument();
+    // The opportunity form, with the brand fixed (features/leads tests the form itself).
+    expect(within(dialog).getByLabelText('Marca')).toHaveValue('Banco Azul');
+    expect(within(dialog).getByRole('button', { name: 'Criar oportunidade' })).toBeInTheDocument();
   });
 
   it('says when there is no brand at all, with the create action, and when loading fails', async () => {

@@ -1,7 +1,7 @@
 import { BRAND_PAGE_SIZES, type Brand } from '@funil/shared';
 import { useQuery } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { brandListQueryOptions } from '@/api/brands';
@@ -15,13 +15,20 @@ import {
 } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { getBrandColumns } from './brands-columns';
-import { CreateOpportunityDialog } from './create-opportunity-dialog';
+
+type BrandsPageProps = {
+  /**
+   * The create-opportunity dialog for the brand a row chose (null: closed), composed by the route:
+   * the opportunity form belongs to the leads feature.
+   */
+  opportunityDialog: (brand: Brand | null, onOpenChange: (open: boolean) => void) => ReactNode;
+};
 
 /**
  * /marcas/gerenciar: the brands, paged, sorted and searched on the server (20 a page by default;
  * 10, 20, 50 or 100), active ones unless the status filter says otherwise.
  */
-export function BrandsPage() {
+export function BrandsPage({ opportunityDialog }: BrandsPageProps) {
   const { t } = useTranslation('brands');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('active');
   const [opportunityFor, setOpportunityFor] = useState<Brand | null>(null);
@@ -87,12 +94,9 @@ export function BrandsPage() {
           </>
         }
       />
-      <CreateOpportunityDialog
-        brand={opportunityFor}
-        onOpenChange={(open) => {
-          if (!open) setOpportunityFor(null);
-        }}
-      />
+      {opportunityDialog(opportunityFor, (open) => {
+        if (!open) setOpportunityFor(null);
+      })}
     </>
   );
 }

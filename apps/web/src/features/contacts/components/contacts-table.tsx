@@ -19,7 +19,7 @@ import { CONTACT_COLUMN_COUNT, ContactsTableHeader } from './contact-columns';
 import { ContactEditRow } from './contact-edit-row';
 import { ContactRow } from './contact-row';
 import { ContactsToolbar } from './contacts-toolbar';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 export type ContactsTableProps = {
   brandId: string;

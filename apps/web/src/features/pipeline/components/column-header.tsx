@@ -1,27 +1,29 @@
-import type { LeadColumnTotals } from '@funil/shared';
+import type { ContractStatus, LeadColumnTotals } from '@funil/shared';
 import { ChevronsLeftIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ContractStatusBadge } from '@/components/contract-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatCurrency } from '@/lib/format';
 
 type ColumnHeaderProps = {
   headingId: string;
+  status: ContractStatus;
   label: string;
   totals: LeadColumnTotals;
   onCollapse: () => void;
 };
 
 /** A column's name, true count and the BRL sums of its credit and invest, whatever is loaded. */
-export function ColumnHeader({ headingId, label, totals, onCollapse }: ColumnHeaderProps) {
+export function ColumnHeader({ headingId, status, label, totals, onCollapse }: ColumnHeaderProps) {
   const { t, i18n } = useTranslation('pipeline');
   const count = new Intl.NumberFormat(i18n.language).format(totals.count);
   const money = (value: number) => formatCurrency(value, i18n.language, { decimals: false });
   return (
     <div className="grid gap-1 border-b px-3 py-2">
       <div className="flex items-center gap-2">
-        <h2 id={headingId} className="truncate text-sm font-semibold">
-          {label}
+        <h2 id={headingId} className="min-w-0">
+          <ContractStatusBadge status={status} className="text-sm" />
         </h2>
         <Badge
           variant="secondary"

@@ -1,6 +1,6 @@
 import { DragDropProvider, DragOverlay } from '@dnd-kit/react';
 import { CONTRACT_STATUSES, type ContractStatus } from '@funil/shared';
-import { type ReactNode, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead, LeadFilterParams } from '@/api/leads';
 import { Button } from '@/components/ui/button';
@@ -17,19 +17,20 @@ import { KanbanColumn } from './kanban-column';
 import type { LeadDragData } from './lead-card';
 import { LeadCardContent } from './lead-card-content';
 
-/** The details dialog, composed in by the route (features do not import each other). */
-export type RenderLeadDetails = (leadId: string | null, onClose: () => void) => ReactNode;
-
-type KanbanBoardProps = { filters: LeadFilterParams; renderDetails: RenderLeadDetails };
+type KanbanBoardProps = {
+  filters: LeadFilterParams;
+  /** Stable: a card's click or Enter opens the lead's details. */
+  onOpenDetails: (leadId: string) => void;
+};
 
 const BOARD_HEIGHT = 'h-[calc(100dvh-15rem)] min-h-[26rem]';
 
 /** The Kanban: eight columns that page on their own, headed by true counts and sums. */
-export function KanbanBoard({ filters, renderDetails }: KanbanBoardProps) {
+export function KanbanBoard({ filters, onOpenDetails }: KanbanBoardProps) {
   const { t } = useTranslation('pipeline');
   const board = useBoard(filters);
 
-  if (board.data) return <LoadedKanban loaded={board.data} renderDetails={renderDetails} />;
+  if (board.data) return <LoadedKanban loaded={board.data} onOpenDetails={onOpenDetails} />;
   if (board.isError) {
     return (
       <div role="alert" className="grid justify-items-center gap-3 rounded-xl border p-8 text-center">
@@ -54,7 +55,13 @@ export function KanbanBoard({ filters, renderDetails }: KanbanBoardProps) {
 
 type DraggingLead = { id: string; from: ContractStatus };
 
-function LoadedKanban({ loaded, renderDetails }: { loaded: LoadedBoard; renderDetails: RenderLeadDetails }) {
+function LoadedKanban({
+  loaded,
+  onOpenDetails,
+}: {
+  loaded: LoadedBoard;
+  onOpenDetails: (leadId: string) => void;
+}) {
   const summary = useBoardSummary(loaded).data ?? emptySummary();
   const { sensors, plugins } = useBoardDndConfig(loaded.filters);
   const { mutate: moveLead } = useMoveLead(loaded.filters);
@@ -64,7 +71,6 @@ function LoadedKanban({ loaded, renderDetails }: { loaded: LoadedBoard; renderDe
     serializeCollapsedColumns,
   );
   const [dragging, setDragging] = useState<DraggingLead | null>(null);
-  const [detailsLeadId, setDetailsLeadId] = useState<string | null>(null);
 
   // Stable, so that no card re-renders when the board's own state changes.
   const handleMove = useCallback(
@@ -77,53 +83,48 @@ function LoadedKanban({ loaded, renderDetails }: { loaded: LoadedBoard; renderDe
     (status: ContractStatus) => setCollapsed((current) => toggleColumn(current, status)),
     [setCollapsed],
   );
-  const handleOpenDetails = useCallback((leadId: string) => setDetailsLeadId(leadId), []);
-  const handleCloseDetails = useCallback(() => setDetailsLeadId(null), []);
 
   return (
-    <>
-      <DragDropProvider
-        sensors={sensors}
-        plugins={plugins}
-        onDragStart={({ operation: { source } }) => {
-          const lead = (source?.data as LeadDragData | undefined)?.lead;
-          if (lead) setDragging({ id: lead.id, from: lead.contract_status });
+    <DragDropProvider
+      sensors={sensors}
+      plugins={plugins}
+      onDragStart={({ operation: { source } }) => {
+        const lead = (source?.data as LeadDragData | undefined)?.lead;
+        if (lead) setDragging({ id: lead.id, from: lead.contract_status });
+      }}
+      onDragEnd={({ operation: { source, target }, canceled }) => {
+        setDragging(null);
+        const lead = (source?.data as LeadDragData | undefined)?.lead;
+        const to = (target?.data as { status?: ContractStatus } | undefined)?.status;
+        if (!canceled && lead && to) handleMove(lead, to);
+      }}
+    >
+      <div className={`flex gap-4 overflow-x-auto pb-2 ${BOARD_HEIGHT}`}>
+        {summary.columns.map((totals) => (
+          <KanbanColumn
+            key={totals.contract_status}
+            loaded={loaded}
+            status={totals.contract_status}
+            totals={totals}
+            // While a card is dragged every column opens, so each is a place to drop it.
+            isCollapsed={dragging === null && collapsed.includes(totals.contract_status)}
+            onToggleCollapsed={handleToggleCollapsed}
+            draggingLeadId={dragging?.from === totals.contract_status ? dragging.id : null}
+            onOpenDetails={onOpenDetails}
+            onMove={handleMove}
+          />
+        ))}
+      </div>
+      <DragOverlay>
+        {(source) => {
+          const lead = (source.data as LeadDragData | undefined)?.lead;
+          return lead ? (
+            <div className="w-76 rotate-2 cursor-grabbing rounded-lg border bg-card p-3 text-card-foreground shadow-xl">
+              <LeadCardContent lead={lead} />
+            </div>
+          ) : null;
         }}
-        onDragEnd={({ operation: { source, target }, canceled }) => {
-          setDragging(null);
-          const lead = (source?.data as LeadDragData | undefined)?.lead;
-          const to = (target?.data as { status?: ContractStatus } | undefined)?.status;
-          if (!canceled && lead && to) handleMove(lead, to);
-        }}
-      >
-        <div className={`flex gap-4 overflow-x-auto pb-2 ${BOARD_HEIGHT}`}>
-          {summary.columns.map((totals) => (
-            <KanbanColumn
-              key={totals.contract_status}
-              loaded={loaded}
-              status={totals.contract_status}
-              totals={totals}
-              // While a card is dragged every column opens, so each is a place to drop it.
-              isCollapsed={dragging === null && collapsed.includes(totals.contract_status)}
-              onToggleCollapsed={handleToggleCollapsed}
-              draggingLeadId={dragging?.from === totals.contract_status ? dragging.id : null}
-              onOpenDetails={handleOpenDetails}
-              onMove={handleMove}
-            />
-          ))}
-        </div>
-        <DragOverlay>
-          {(source) => {
-            const lead = (source.data as LeadDragData | undefined)?.lead;
-            return lead ? (
-              <div className="w-76 rotate-2 cursor-grabbing rounded-lg border bg-card p-3 text-card-foreground shadow-xl">
-                <LeadCardContent lead={lead} />
-              </div>
-            ) : null;
-          }}
-        </DragOverlay>
-      </DragDropProvider>
-      {renderDetails(detailsLeadId, handleCloseDetails)}
-    </>
+      </DragOverlay>
+    </DragDropProvider>
   );
 }

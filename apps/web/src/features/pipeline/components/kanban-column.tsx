@@ -59,6 +59,7 @@ export const KanbanColumn = memo(function KanbanColumn({
         <>
           <ColumnHeader
             headingId={headingId}
+            status={status}
             label={label}
             totals={totals}
             onCollapse={() => onToggleCollapsed(status)}

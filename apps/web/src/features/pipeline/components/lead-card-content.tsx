@@ -1,9 +1,8 @@
 import { BuildingIcon, UserIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '@/api/leads';
-import { Badge } from '@/components/ui/badge';
+import { FranchiseBadges } from '@/components/franchise-badges';
 import { formatCurrency } from '@/lib/format';
-import { splitFranchises } from '../utils/franchise-badges';
 
 /**
  * What a card says about its lead: brand, catalogue items, executive, money without decimals and
@@ -12,7 +11,6 @@ import { splitFranchises } from '../utils/franchise-badges';
 export function LeadCardContent({ lead }: { lead: Lead }) {
   const { t, i18n } = useTranslation('pipeline');
   const { t: tLeads } = useTranslation('leads');
-  const { visible, hidden } = splitFranchises(lead.franchises);
   const money = (value: number) => formatCurrency(value, i18n.language, { decimals: false });
 
   return (
@@ -40,23 +38,7 @@ export function LeadCardContent({ lead }: { lead: Lead }) {
           <dd className="font-medium tabular-nums">{money(lead.invest)}</dd>
         </div>
       </dl>
-      {lead.franchises.length > 0 && (
-        <ul className="flex flex-wrap gap-1" aria-label={tLeads('fields.franchises')}>
-          {visible.map((name) => (
-            <li key={name}>
-              <Badge variant="secondary">{name}</Badge>
-            </li>
-          ))}
-          {hidden > 0 && (
-            <li>
-              <Badge variant="outline" title={lead.franchises.slice(visible.length).join(', ')}>
-                <span aria-hidden>{t('card.moreFranchises', { count: hidden })}</span>
-                <span className="sr-only">{t('card.moreFranchisesLabel', { count: hidden })}</span>
-              </Badge>
-            </li>
-          )}
-        </ul>
-      )}
+      <FranchiseBadges franchises={lead.franchises} />
     </div>
   );
 }

@@ -1,17 +1,18 @@
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import type { LeadFilterParams } from '@/api/leads';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { useStoredState } from '@/lib/use-stored-state';
 import { usePipelineFilters } from '../hooks/use-pipeline-filters';
 import { toLeadFilterParams } from '../utils/pipeline-filters';
 import { FilterPanel } from './filter-panel';
-import { KanbanBoard, type RenderLeadDetails } from './kanban-board';
+import { KanbanBoard } from './kanban-board';
 import { parseLeadViewMode, ViewToggle } from './view-toggle';
 
 type PipelinePageProps = {
   /** The list view, composed in by the route: it pages and sorts the same filtered leads. */
-  renderList: (filters: LeadFilterParams) => ReactNode;
-  renderDetails: RenderLeadDetails;
+  renderList: (filters: LeadFilterParams, onOpenDetails: (leadId: string) => void) => ReactNode;
+  /** The details dialog, composed in by the route; open while `leadId` is not null. */
+  renderDetails: (leadId: string | null, onClose: () => void) => ReactNode;
 };
 
 /** /dashboard: the filters, then the Kanban or the list (the choice kept in `leadViewMode`). */
@@ -19,6 +20,8 @@ export function PipelinePage({ renderList, renderDetails }: PipelinePageProps) {
   const { filters, setFilters, clearFilters, activeCount } = usePipelineFilters();
   const apiFilters = useMemo(() => toLeadFilterParams(filters), [filters]);
   const [view, setView] = useStoredState(STORAGE_KEYS.leadViewMode, parseLeadViewMode);
+  const [detailsLeadId, setDetailsLeadId] = useState<string | null>(null);
+  const handleOpenDetails = useCallback((leadId: string) => setDetailsLeadId(leadId), []);
 
   return (
     <div className="grid min-w-0 gap-4">
@@ -27,10 +30,11 @@ export function PipelinePage({ renderList, renderDetails }: PipelinePageProps) {
       </div>
       <FilterPanel filters={filters} activeCount={activeCount} onChange={setFilters} onClear={clearFilters} />
       {view === 'kanban' ? (
-        <KanbanBoard filters={apiFilters} renderDetails={renderDetails} />
+        <KanbanBoard filters={apiFilters} onOpenDetails={handleOpenDetails} />
       ) : (
-        renderList(apiFilters)
+        renderList(apiFilters, handleOpenDetails)
       )}
+      {renderDetails(detailsLeadId, () => setDetailsLeadId(null))}
     </div>
   );
 }

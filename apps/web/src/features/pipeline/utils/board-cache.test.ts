@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiLead } from '@/test/api-fixtures';
+import { boardLead as apiLead } from '../test-leads';
 import {
   type ColumnData,
   compareBoardOrder,

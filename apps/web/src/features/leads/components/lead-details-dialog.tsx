@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertCircleIcon, Maximize2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { leadQueryOptions } from '@/api/leads';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Separator } from '@/components/ui/separator';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/http';
+import { LeadDetailsFields } from './lead-details-fields';
+import { LeadStatusHistory } from './lead-status-history';
+
+export type LeadDetailsDialogProps = {
+  /** The lead to show; null while closed. */
+  leadId: string | null;
+  onOpenChange: (open: boolean) => void;
+};
+
+/**
+ * 'Detalhes da Oportunidade': every field of a lead and its status history, with 'Abrir em tela
+ * cheia' to its edit screen. Opened from a kanban card or a list row.
+ */
+export function LeadDetailsDialog({ leadId, onOpenChange }: LeadDetailsDialogProps) {
+  const { t } = useTranslation(['leads', 'common']);
+  // The last lead shown stays while the dialog animates closed.
+  const [shownId, setShownId] = useState(leadId);
+  if (leadId !== null && leadId !== shownId) setShownId(leadId);
+  const id = leadId ?? shownId;
+  const query = useQuery({ ...leadQueryOptions(id ?? ''), enabled: id !== null });
+  const lead = query.data;
+
+  let body;
+  if (query.isError) {
+    body = (
+      <Alert variant="destructive">
+        <AlertCircleIcon />
+        <AlertTitle>{t('details.loadError')}</AlertTitle>
+        <AlertDescription>{getErrorMessage(query.error, t('details.loadError'))}</AlertDescription>
+      </Alert>
+    );
+  } else if (!lead) {
+    body = (
+      <div className="grid gap-3 sm:grid-cols-2" aria-busy>
+        {Array.from({ length: 10 }, (_, index) => (
+          <Skeleton key={index} className="h-10" />
+        ))}
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <LeadDetailsFields lead={lead} />
+        <Separator />
+        <LeadStatusHistory leadId={lead.id} />
+      </>
+    );
+  }
+
+  return (
+    <Dialog open={leadId !== null} onOpenChange={onOpenChange}>
+      <DialogContent
+        closeLabel={t('common:actions.close')}
+        className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-2xl"
+      >
+        <DialogHeader>
+          <DialogTitle>{t('details.title')}</DialogTitle>
+          <DialogDescription>
+            {lead ? `${lead.brand_id.name} · ${lead.assessment}` : t('details.description')}
+          </DialogDescription>
+        </DialogHeader>
+        {body}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {t('common:actions.close')}
+          </Button>
+          {id && (
+            <Button asChild>
+              <Link to={`/leads/editar/${id}`}>
+                <Maximize2Icon />
+                {t('details.openFull')}
+              </Link>
+            </Button>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

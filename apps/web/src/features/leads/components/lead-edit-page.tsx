@@ -1,0 +1,118 @@
+import type { LeadCreate } from '@funil/shared';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { type Lead, leadQueryOptions, useDeleteLead, useUpdateLead } from '@/api/leads';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/http';
+import { toUpdateBody } from '../utils/lead-body';
+import { BackToKanban } from './back-to-kanban';
+import { DeleteLeadButton } from './delete-lead-button';
+import { LeadForm } from './lead-form';
+
+export type LeadEditPageProps = {
+  leadId: string;
+  /** 'Excluir oportunidade' is offered only with the record.delete permission. */
+  canDelete: boolean;
+  /** The brand's contacts table, composed by the route (features do not import features). */
+  contacts: (lead: Lead) => ReactNode;
+  /**
+   * SLOT for the AI assistant's trigger (its own issue): whatever the route passes shows in the
+   * header, beside the delete action. Nothing is shown until then.
+   */
+  assistant?: (lead: Lead) => ReactNode;
+};
+
+/**
+ * /leads/editar/:id: the opportunity form with the lead's values, and the brand's contacts under
+ * it. Saved, it says so and goes back to the pipeline (/dashboard); a lead that cannot be loaded
+ * says so and goes there too.
+ */
+export function LeadEditPage({ leadId, canDelete, contacts, assistant }: LeadEditPageProps) {
+  const { t } = useTranslation('leads');
+  const navigate = useNavigate();
+  // Once deleted, the lead is not asked for again (its invalidation would answer 404).
+  const [isDeleted, setIsDeleted] = useState(false);
+  const query = useQuery({ ...leadQueryOptions(leadId), enabled: !isDeleted });
+  const update = useUpdateLead();
+  const remove = useDeleteLead();
+
+  const loadError = query.isError ? getErrorMessage(query.error, t('edit.loadError')) : null;
+  useEffect(() => {
+    if (!loadError) return;
+    toast.error(t('edit.loadError'), { description: loadError, id: 'lead-load-error' });
+    void navigate('/dashboard', { replace: true });
+  }, [loadError, navigate, t]);
+
+  async function handleSave(values: LeadCreate) {
+    await update.mutateAsync({ id: leadId, body: toUpdateBody(values) });
+    toast.success(t('edit.updated'));
+    void navigate('/dashboard');
+  }
+
+  async function handleDelete() {
+    setIsDeleted(true);
+    try {
+      await remove.mutateAsync(leadId);
+      toast.success(t('edit.deleted'));
+      void navigate('/dashboard');
+    } catch (error) {
+      setIsDeleted(false);
+      toast.error(t('edit.deleteError'), { description: getErrorMessage(error, t('edit.deleteError')) });
+    }
+  }
+
+  const lead = query.data;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <BackToKanban />
+        {lead && (
+          <div className="flex flex-wrap items-center gap-2">
+            {assistant?.(lead)}
+            {canDelete && (
+              <DeleteLeadButton
+                brandName={lead.brand_id.name}
+                isDeleting={remove.isPending}
+                onConfirm={() => void handleDelete()}
+              />
+            )}
+          </div>
+        )}
+      </div>
+      <Card>
+        <CardContent>
+          {lead ? (
+            <LeadForm
+              lead={lead}
+              brand={{ id: lead.brand_id.id, name: lead.brand_id.name }}
+              isSaving={update.isPending || remove.isPending}
+              onSave={handleSave}
+              saveErrorMessage={t('edit.updateError')}
+              submitLabel={t('form.submitSave')}
+              onCancel={() => void navigate('/dashboard')}
+            />
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2" aria-busy>
+              {Array.from({ length: 8 }, (_, index) => (
+                <Skeleton key={index} className="h-14" />
+              ))}
+            </div>
+          )}
+        </CardContent>
+      </Card>
+      {lead && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('edit.contactsTitle')}</CardTitle>
+            <CardDescription>{t('edit.contactsDescription', { brand: lead.brand_id.name })}</CardDescription>
+          </CardHeader>
+          <CardContent>{contacts(lead)}</CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}

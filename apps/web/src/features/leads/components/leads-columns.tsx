@@ -1,0 +1,115 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import type { TFunction } from 'i18next';
+import { EyeIcon, PencilIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Lead } from '@/api/leads';
+import { DataTableColumnHeader } from '@/components/data-table';
+import { Button } from '@/components/ui/button';
+import { ContractStatusBadge } from '@/components/contract-status-badge';
+import { FranchiseBadges } from '@/components/franchise-badges';
+
+type LeadColumnsOptions = {
+  t: TFunction<'leads'>;
+  /** Whole reais in the interface language's style (`R$ 1.500`). */
+  money: (value: number) => string;
+  /** When given, each row offers 'Ver detalhes'. */
+  onOpenDetails?: (lead: Lead) => void;
+};
+
+const sortable = (
+  id: string,
+  title: string,
+  accessorFn: (lead: Lead) => string | number,
+  className?: string,
+): ColumnDef<Lead, string | number> => ({
+  id,
+  accessorFn,
+  // Every column's first click sorts ascending, as the header's 'Ordenar crescente' says (TanStack
+  // would start numbers descending).
+  sortDescFirst: false,
+  meta: className ? { className } : undefined,
+  header: ({ column }) => <DataTableColumnHeader column={column} title={title} />,
+});
+
+/**
+ * Marca, Vertical, Cota, Plataforma, Executivo, Praças, Crédito, Investimento, Status, Ações.
+ * Sortable column ids are the API's sort fields (LEAD_SORT_FIELDS): the list sorts on the server.
+ */
+export function getLeadColumns({
+  t,
+  money,
+  onOpenDetails,
+}: LeadColumnsOptions): ColumnDef<Lead, string | number>[] {
+  return [
+    {
+      ...sortable('brand', t('columns.brand'), (lead) => lead.brand_id.name, 'min-w-40 whitespace-normal'),
+      cell: ({ row }) => (
+        <div className="min-w-0">
+          <p className="font-medium [overflow-wrap:anywhere]">{row.original.brand_id.name}</p>
+          <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{row.original.assessment}</p>
+        </div>
+      ),
+    },
+    sortable('vertical', t('columns.vertical'), (lead) => lead.vertical.label, 'hidden md:table-cell'),
+    sortable('quota', t('columns.quota'), (lead) => lead.quota.label, 'hidden lg:table-cell'),
+    sortable('platform', t('columns.platform'), (lead) => lead.platform.label, 'hidden lg:table-cell'),
+    {
+      ...sortable(
+        'executive',
+        t('columns.executive'),
+        (lead) => lead.executive?.name ?? '',
+        'hidden md:table-cell',
+      ),
+      cell: ({ row }) => row.original.executive?.name ?? <span className="text-muted-foreground">—</span>,
+    },
+    {
+      id: 'franchises',
+      header: t('columns.franchises'),
+      enableSorting: false,
+      meta: { className: 'hidden xl:table-cell' },
+      cell: ({ row }) => <FranchiseBadges franchises={row.original.franchises} max={2} />,
+    },
+    {
+      ...sortable('credit', t('columns.credit'), (lead) => lead.credit),
+      cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{money(row.original.credit)}</span>,
+    },
+    {
+      ...sortable('invest', t('columns.invest'), (lead) => lead.invest),
+      cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{money(row.original.invest)}</span>,
+    },
+    {
+      ...sortable('contract_status', t('columns.status'), (lead) => lead.contract_status),
+      cell: ({ row }) => <ContractStatusBadge status={row.original.contract_status} />,
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only sm:not-sr-only">{t('columns.actions')}</span>,
+      enableSorting: false,
+      cell: ({ row }) => {
+        const lead = row.original;
+        const edit = t('list.edit', { brand: lead.brand_id.name });
+        const details = t('list.details', { brand: lead.brand_id.name });
+        return (
+          <div className="flex items-center gap-1">
+            {onOpenDetails && (
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={details}
+                title={details}
+                onClick={() => onOpenDetails(lead)}
+              >
+                <EyeIcon />
+              </Button>
+            )}
+            <Button variant="ghost" size="icon-sm" asChild>
+              <Link to={`/leads/editar/${lead.id}`} aria-label={edit} title={edit}>
+                <PencilIcon />
+              </Link>
+            </Button>
+          </div>
+        );
+      },
+    },
+  ];
+}

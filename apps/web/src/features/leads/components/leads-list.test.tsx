@@ -1,0 +1,125 @@
+import { leadSchema } from '@funil/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { LeadFilterParams } from '@/api/leads';
+import { apiBrand, apiLead, apiList } from '@/test/api-fixtures';
+import { stubApi, type StubRoute } from '@/test/api-stub';
+import { renderWithProviders } from '@/test/render';
+import { EXECUTIVE, paramsOf } from './leads.test-helpers';
+import { LeadsList } from './leads-list';
+
+const LEADS = [
+  apiLead('Q1 2026', {
+    brand: apiBrand('Café Serra Azul'),
+    executive: EXECUTIVE,
+    franchises: ['Belo Horizonte', 'Recife', 'Salvador', 'São Paulo'],
+    credit: 1234567.89,
+    invest: 500,
+    contract_status: 'no_juridico',
+  }),
+  apiLead('03/2026', { brand: apiBrand('Banco Azul') }),
+];
+
+/** The list under a filter that a button changes, as the pipeline's filter panel would. */
+function ListWithFilter({ onOpenDetails }: { onOpenDetails?: () => void }) {
+  const [filters, setFilters] = useState<LeadFilterParams>({});
+  return (
+    <>
+      <button type="button" onClick={() => setFilters({ prospectus_year: 2027, franchise: ['Recife'] })}>
+        filtrar
+      </button>
+      <LeadsList filters={filters} onOpenDetails={onOpenDetails} />
+    </>
+  );
+}
+
+function renderList(route: StubRoute, onOpenDetails?: () => void) {
+  const api = stubApi({ 'GET /api/leads': route });
+  const result = renderWithProviders(<ListWithFilter onOpenDetails={onOpenDetails} />);
+  const asked = () => api.calls('GET /api/leads').map((call) => paramsOf(call.url));
+  return { asked, ...result };
+}
+
+const page = (total = 2) => ({
+  body: { ...apiList(leadSchema, LEADS, { total, limit: 20 }), next_cursor: null },
+});
+
+describe('leads list', () => {
+  it('shows the leads newest first, money without cents, two franchises then +N, and an edit link', async () => {
+    const onOpenDetails = vi.fn();
+    const user = userEvent.setup();
+    const { asked } = renderList(page(), onOpenDetails);
+    const table = await screen.findByRole('table', { name: 'Oportunidades' });
+    const row = (await within(table).findByText('Café Serra Azul')).closest('tr')!;
+    expect(asked()[0]).toEqual({ page: '1', limit: '20', sort: 'createdAt', order: 'desc' });
+    expect(row).toHaveTextContent('R$ 1.234.568');
+    expect(row).toHaveTextContent('R$ 500');
+    expect(row).not.toHaveTextContent('500,00');
+    expect(within(row).getByText('Belo Horizonte')).toBeInTheDocument();
+    expect(within(row).getByText('Recife')).toBeInTheDocument();
+    expect(within(row).queryByText('Salvador')).not.toBeInTheDocument();
+    expect(within(row).getByText('+2')).toBeInTheDocument();
+    expect(within(row).getByText('No jurídico')).toBeInTheDocument();
+    expect(within(row).getByText('Carlos Lima')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Editar oportunidade de Café Serra Azul' })).toHaveAttribute(
+      'href',
+      `/leads/editar/${LEADS[0]!.id}`,
+    );
+    await user.click(
+      within(row).getByRole('button', { name: 'Ver detalhes da oportunidade de Café Serra Azul' }),
+    );
+    expect(onOpenDetails).toHaveBeenCalledWith(LEADS[0]);
+    // The filter panel searches; the list has no search box of its own.
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+  });
+
+  it('sorts on the server by the clicked column, status as contract_status', async () => {
+    const user = userEvent.setup();
+    const { asked } = renderList(page());
+    await screen.findByText('Café Serra Azul');
+    await user.click(screen.getByRole('button', { name: /Crédito/ }));
+    await waitFor(() => expect(asked().at(-1)).toMatchObject({ sort: 'credit', order: 'asc' }));
+    await user.click(screen.getByRole('button', { name: /Crédito/ }));
+    await waitFor(() => expect(asked().at(-1)).toMatchObject({ sort: 'credit', order: 'desc' }));
+    await user.click(screen.getByRole('button', { name: /Status/ }));
+    await waitFor(() => expect(asked().at(-1)).toMatchObject({ sort: 'contract_status', order: 'asc' }));
+    await user.click(screen.getByRole('button', { name: /Marca/ }));
+    await waitFor(() => expect(asked().at(-1)).toMatchObject({ sort: 'brand', order: 'asc' }));
+    expect(screen.getByRole('columnheader', { name: /Marca/ })).toHaveAttribute('aria-sort', 'ascending');
+    // Franchises and actions do not sort.
+    expect(within(screen.getByRole('columnheader', { name: 'Praças' })).queryByRole('button')).toBeNull();
+  });
+
+  it('goes back to page 1 when the filters change, and sends them', async () => {
+    const user = userEvent.setup();
+    const { asked } = renderList(page(45));
+    await screen.findByText('Café Serra Azul');
+    await user.click(screen.getByRole('button', { name: 'Página 2' }));
+    await waitFor(() => expect(asked().at(-1)).toMatchObject({ page: '2' }));
+    await user.click(screen.getByRole('button', { name: 'filtrar' }));
+    await waitFor(() =>
+      expect(asked().at(-1)).toEqual({
+        page: '1',
+        limit: '20',
+        sort: 'createdAt',
+        order: 'desc',
+        prospectus_year: '2027',
+        franchise: 'Recife',
+      }),
+    );
+  });
+
+  it('says when no opportunity matches', async () => {
+    renderList({ body: { ...apiList(leadSchema, []), next_cursor: null } });
+    expect(await screen.findByText('Nenhuma oportunidade encontrada')).toBeInTheDocument();
+  });
+
+  it('shows the load error with retry', async () => {
+    renderList({ status: 500, body: { message: 'Serviço indisponível' } });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Erro ao buscar leads');
+    expect(within(alert).getByRole('button', { name: 'Tentar Novamente' })).toBeInTheDocument();
+  });
+});

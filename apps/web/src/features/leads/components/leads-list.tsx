@@ -1,0 +1,78 @@
+import { BRAND_PAGE_SIZES, type LeadSortField } from '@funil/shared';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Lead, type LeadFilterParams, leadListQueryOptions } from '@/api/leads';
+import { DataTable, useLoadError, useServerTableState } from '@/components/data-table';
+import { useFormatters } from '@/lib/format';
+import { getLeadColumns } from './leads-columns';
+
+export type LeadsListProps = {
+  /** The pipeline's filters (its filter panel owns them); new filters start at page 1. */
+  filters: LeadFilterParams;
+  /** When given, each row offers 'Ver detalhes' (the details dialog is the caller's). */
+  onOpenDetails?: (lead: Lead) => void;
+  /** Extra controls in the table's toolbar, such as the kanban/list switch. */
+  toolbar?: ReactNode;
+};
+
+/**
+ * The pipeline's list view: the leads under the filters, paged and sorted on the server (newest
+ * first unless a header says otherwise; 10, 20, 50 or 100 a page), money in whole reais.
+ */
+export function LeadsList({ filters, onOpenDetails, toolbar }: LeadsListProps) {
+  const { t } = useTranslation('leads');
+  const { currency } = useFormatters();
+  const { controls, params } = useServerTableState({
+    initialPageSize: 20,
+    scope: JSON.stringify(filters),
+  });
+  const query = useQuery(
+    leadListQueryOptions({
+      ...filters,
+      page: params.page,
+      limit: params.limit,
+      // Column ids are sort fields; no header sorting means the API's default, asked explicitly.
+      sort: (params.sort as LeadSortField | undefined) ?? 'createdAt',
+      order: params.order ?? 'desc',
+    }),
+  );
+  const loadError = useLoadError({
+    error: query.error,
+    title: t('list.loadError'),
+    fallback: t('list.loadError'),
+    toastId: 'leads-load-error',
+  });
+
+  const columns = useMemo(
+    () =>
+      getLeadColumns({
+        t,
+        money: (value) => currency(value, { decimals: false }),
+        onOpenDetails,
+      }),
+    [t, currency, onOpenDetails],
+  );
+
+  return (
+    <DataTable<Lead>
+      label={t('list.tableLabel')}
+      columns={columns}
+      data={query.data?.data}
+      getRowId={(lead) => lead.id}
+      server={controls}
+      rowCount={query.data?.total}
+      isLoading={query.isPending}
+      isFetching={query.isFetching}
+      isError={query.isError}
+      errorTitle={t('list.loadError')}
+      errorMessage={loadError}
+      onRefresh={() => void query.refetch()}
+      searchable={false}
+      pageSizes={BRAND_PAGE_SIZES}
+      emptyTitle={t('list.noLeadFound')}
+      emptyDescription={t('list.noLeadFoundDescription')}
+      toolbar={toolbar}
+    />
+  );
+}
