@@ -52,7 +52,7 @@ export async function checkLeadReferences(tx: Database, input: References): Prom
   if (checks.length === 0) return;
 
   const [row] = await tx
-    .select(Object.fromEntries(checks.map(([field, , check], index) => [`c${index}`, check.as(`c${index}`)])))
+    .select(Object.fromEntries(checks.map(([, , check], index) => [`c${index}`, check.as(`c${index}`)])))
     .from(sql`(select 1) as one`);
   const failed = checks.find((_, index) => row?.[`c${index}`] !== true);
   if (failed) throw new AppError(400, failed[1], { field: failed[0] });

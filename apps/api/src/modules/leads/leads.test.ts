@@ -100,7 +100,7 @@ describe('/api/leads: records, validation, history', () => {
       const response = await post(body);
       expect(response.json().message, field).toBe(message);
     }
-    const rules: [object, string][] = [
+    const rules: [Record<string, unknown>, string][] = [
       [{ prospectus_year: 2025 }, 'Ano do prospecto deve ser 2026, 2027 ou 2028'],
       [{ credit: -1 }, 'Valor deve ser maior ou igual a zero, com até duas casas decimais'],
       [{ invest: 10.001 }, 'Valor deve ser maior ou igual a zero, com até duas casas decimais'],
@@ -117,7 +117,7 @@ describe('/api/leads: records, validation, history', () => {
 
   it('refuses records that do not exist with the field named, and stores nothing', async () => {
     const inactive = await signIn(app, { isActive: false });
-    const cases: [object, string, string][] = [
+    const cases: [Record<string, unknown>, string, string][] = [
       [{ brand_id: UNKNOWN_ID }, 'brand_id', 'Marca não encontrada'],
       [{ vertical: UNKNOWN_ID }, 'vertical', 'Vertical não encontrada'],
       [{ quota: UNKNOWN_ID }, 'quota', 'Tipo de cota não encontrado'],
