@@ -1,4 +1,4 @@
-import type { Lead, LeadSortField } from '@funil/shared';
+import { CONTRACT_STATUSES, type Lead, type LeadSortField } from '@funil/shared';
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -20,37 +20,6 @@ import { DEFAULT_LEAD_ORDER, type LeadOrder } from './lead-order';
  * the relations cost what the page costs, never what the table holds, whatever the offset.
  */
 
-/** The sort expressions over a lead source; names ignore case and accents like every name sort. */
-function sortExpression(field: LeadSortField): SQLWrapper {
-  switch (field) {
-    case 'createdAt':
-      return leads.createdAt;
-    case 'updatedAt':
-      return leads.updatedAt;
-    case 'credit':
-      return leads.credit;
-    case 'invest':
-      return leads.invest;
-    case 'assessment':
-      return sql`f_unaccent_lower(${leads.assessment})`;
-    case 'prospectus_year':
-      return leads.prospectusYear;
-    case 'contract_status':
-      // Pipeline order (frio → cancelado), the order the board shows, not the alphabet.
-      return sql`array_position(array['frio','morno','quente','fechado','no_juridico','assinado','declinado','cancelado'], ${leads.contractStatus}::text)`;
-    case 'brand':
-      return sql`f_unaccent_lower(${brands.name})`;
-    case 'vertical':
-      return sql`f_unaccent_lower(${verticals.name})`;
-    case 'quota':
-      return sql`f_unaccent_lower(${quotas.name})`;
-    case 'platform':
-      return sql`f_unaccent_lower(${platforms.name})`;
-    case 'executive':
-      return sql`f_unaccent_lower(${users.name})`;
-  }
-}
-
 /** The lead's own columns, carried from the page query to the one that embeds its relations. */
 const pageColumns = (sortKey: SQLWrapper) => ({
   id: leads.id,
@@ -71,20 +40,57 @@ const pageColumns = (sortKey: SQLWrapper) => ({
   sortKey: sql`${sortKey}`.as('sort_key'),
 });
 
+/** Sorts on a lead's own column. */
+const OWN_SORT_KEYS = {
+  createdAt: leads.createdAt,
+  updatedAt: leads.updatedAt,
+  credit: leads.credit,
+  invest: leads.invest,
+  // Texts ignore case and accents, like every name sort.
+  assessment: sql`f_unaccent_lower(${leads.assessment})`,
+  prospectus_year: leads.prospectusYear,
+  // Pipeline order (frio → cancelado), the order the board shows, not the alphabet.
+  contract_status: sql`array_position(array[${sql.join(
+    CONTRACT_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  )}]::text[], ${leads.contractStatus}::text)`,
+} satisfies Partial<Record<LeadSortField, SQLWrapper>>;
+
+/** Sorts on the name of a related record: its table, and the lead's column pointing at it. */
+const RELATED_SORTS = {
+  brand: [brands, leads.brandId],
+  vertical: [verticals, leads.verticalId],
+  quota: [quotas, leads.quotaId],
+  platform: [platforms, leads.platformId],
+  executive: [users, leads.executiveId],
+} as const;
+
+const isOwnSort = (field: LeadSortField): field is keyof typeof OWN_SORT_KEYS => field in OWN_SORT_KEYS;
+
 /**
- * The leads of a page query, each relation left-joined so a sort can name it: PostgreSQL removes
- * a LEFT JOIN on a unique key whose columns the query does not use, so a sort on createdAt reads
- * `leads` alone (and its index), and a sort on the brand joins brands only.
+ * The page query's FROM and its sort key. A related name (case and accents ignored) is ranked once
+ * per related record, not folded once per lead: folding per lead made sorting 200k leads by brand
+ * take 400 ms, while an integer rank sorts like `credit`. Only a related sort joins anything.
  */
-const selectPage = (db: Database, order: LeadOrder) =>
-  db
-    .select(pageColumns(sortExpression(order.field)))
-    .from(leads)
-    .leftJoin(brands, eq(brands.id, leads.brandId))
-    .leftJoin(verticals, eq(verticals.id, leads.verticalId))
-    .leftJoin(quotas, eq(quotas.id, leads.quotaId))
-    .leftJoin(platforms, eq(platforms.id, leads.platformId))
-    .leftJoin(users, eq(users.id, leads.executiveId));
+function selectPage(db: Database, field: LeadSortField) {
+  if (isOwnSort(field)) {
+    const sortKey = OWN_SORT_KEYS[field];
+    return { query: db.select(pageColumns(sortKey)).from(leads).$dynamic(), sortKey };
+  }
+  const [table, foreignKey] = RELATED_SORTS[field];
+  const rank = db
+    .select({
+      id: table.id,
+      position: sql<number>`rank() over (order by f_unaccent_lower(${table.name}))`.as('position'),
+    })
+    .from(table)
+    .as('name_rank');
+  const sortKey = rank.position;
+  return {
+    query: db.select(pageColumns(sortKey)).from(leads).leftJoin(rank, eq(rank.id, foreignKey)).$dynamic(),
+    sortKey,
+  };
+}
 
 /** `order by <key>, id` in the order's direction; only the executive can be missing, and goes last. */
 function orderTerms(order: LeadOrder, key: SQLWrapper, id: SQLWrapper): SQL[] {
@@ -102,13 +108,15 @@ export type LeadPageQuery = { where?: SQL; order: LeadOrder; limit: number; offs
 
 type PageSubquery = ReturnType<typeof pageSubquery>;
 
-const pageSubquery = (db: Database, query: LeadPageQuery) =>
-  selectPage(db, query.order)
+function pageSubquery(db: Database, query: LeadPageQuery) {
+  const { query: page, sortKey } = selectPage(db, query.order.field);
+  return page
     .where(query.where)
-    .orderBy(...orderTerms(query.order, sortExpression(query.order.field), leads.id))
+    .orderBy(...orderTerms(query.order, sortKey, leads.id))
     .limit(query.limit)
     .offset(query.offset ?? 0)
     .as('page');
+}
 
 /** The answer's columns: the page's lead, its relations, and its franchise names in name order. */
 const embeddedColumns = (page: PageSubquery) => ({
