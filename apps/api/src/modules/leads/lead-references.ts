@@ -10,6 +10,14 @@ type References = Pick<
   'brand_id' | 'vertical' | 'quota' | 'platform' | 'executive' | 'franchises'
 >;
 
+/** The records a lead names by id, in the form's order, with the message when one is missing. */
+const RECORD_REFERENCES = [
+  ['brand_id', 'errors:not_found.brand', brands],
+  ['vertical', 'errors:not_found.vertical', verticals],
+  ['quota', 'errors:not_found.quota', quotas],
+  ['platform', 'errors:not_found.platform', platforms],
+] as const;
+
 const exists = (table: AnyPgTable, condition: SQL | undefined) =>
   sql<boolean>`exists (select 1 from ${table} where ${condition})`;
 
@@ -20,25 +28,9 @@ const exists = (table: AnyPgTable, condition: SQL | undefined) =>
  */
 export async function checkLeadReferences(tx: Database, input: References): Promise<void> {
   const checks: [field: string, key: string, check: SQL<boolean>][] = [];
-  if (input.brand_id) {
-    checks.push(['brand_id', 'errors:not_found.brand', exists(brands, eq(brands.id, input.brand_id))]);
-  }
-  if (input.vertical) {
-    checks.push([
-      'vertical',
-      'errors:not_found.vertical',
-      exists(verticals, eq(verticals.id, input.vertical)),
-    ]);
-  }
-  if (input.quota) {
-    checks.push(['quota', 'errors:not_found.quota', exists(quotas, eq(quotas.id, input.quota))]);
-  }
-  if (input.platform) {
-    checks.push([
-      'platform',
-      'errors:not_found.platform',
-      exists(platforms, eq(platforms.id, input.platform)),
-    ]);
+  for (const [field, key, table] of RECORD_REFERENCES) {
+    const id = input[field];
+    if (id) checks.push([field, key, exists(table, eq(table.id, id))]);
   }
   if (input.executive) {
     const isActiveUser = and(eq(users.id, input.executive), eq(users.isActive, true));

@@ -250,10 +250,11 @@ describe('/api/leads: records, validation, history', () => {
       expect(response.json().message).toBe('Oportunidade não encontrada');
     }
     const lead = await createLeadVia(app, seller.headers, refs, { franchises: ['Recife'] });
+    const plainUser = await signIn(app, { roles: ['user'] });
     const forbidden = await app.inject({
       method: 'DELETE',
       url: `/api/leads/${lead.id}`,
-      headers: seller.headers,
+      headers: plainUser.headers,
     });
     expect(forbidden.statusCode).toBe(403);
     const deleted = await app.inject({
@@ -285,5 +286,16 @@ describe('/api/leads: records, validation, history', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Marca possui oportunidades');
+  });
+
+  it('describes its routes in the OpenAPI document, the cursor and the filters included', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const parameters = (path: string) =>
+      (document.paths[path].get.parameters as { name: string }[]).map((parameter) => parameter.name);
+    expect(parameters('/api/leads')).toEqual(
+      expect.arrayContaining(['cursor', 'franchise', 'sort', 'search']),
+    );
+    expect(parameters('/api/leads/board')).toEqual(expect.arrayContaining(['limit', 'prospectus_year']));
+    expect(document.paths['/api/leads/{id}/history'].get.responses['200']).toBeDefined();
   });
 });
