@@ -25,10 +25,16 @@ export function leadFilterCondition(filters: LeadFilters): SQL | undefined {
   );
 }
 
-/** Leads in any of the named franchises: a semi-join the planner can drive from lead_franchises(franchise_id). */
+/**
+ * Leads in any of the named franchises. The names become ids once (an InitPlan), so the planner
+ * knows it is matching `franchise_id` and can read lead_franchises by its franchise_id index for a
+ * count or a summary, or by its primary key (lead_id, franchise_id) lead by lead for a page:
+ * joining franchises by name inside the EXISTS hid that and took a summary of 1M leads from
+ * 155 ms to 366 ms.
+ */
 const hasAnyFranchise = (names: string[]) =>
-  sql`exists (select 1 from ${leadFranchises} join ${franchises} on ${franchises.id} = ${leadFranchises.franchiseId}
-    where ${leadFranchises.leadId} = ${leads.id} and ${inArray(franchises.name, names)})`;
+  sql`exists (select 1 from ${leadFranchises} where ${leadFranchises.leadId} = ${leads.id}
+    and ${leadFranchises.franchiseId} = any(array(select ${franchises.id} from ${franchises} where ${inArray(franchises.name, names)})))`;
 
 /** `search`: the brand's name, case- and accent-insensitive (the matching brands first, then their leads by brand_id). */
 const brandNameContains = (search: string) =>
