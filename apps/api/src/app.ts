@@ -20,6 +20,7 @@ import { companyRoutes } from './modules/companies/companies.routes';
 import { contactRoutes } from './modules/contacts/contacts.routes';
 import { franchiseRoutes } from './modules/franchises/franchises.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { leadRoutes } from './modules/leads/leads.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { webDistDir } from './paths';
 import { authPlugin } from './plugins/auth';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(franchiseRoutes, { prefix: '/franchises' });
       await api.register(brandRoutes, { prefix: '/brands' });
       await api.register(contactRoutes, { prefix: '/contacts' });
+      await api.register(leadRoutes, { prefix: '/leads' });
       await api.register(companyRoutes, { prefix: '/companies' });
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hasPermission, type Permission, type Role } from '@funil/shared';
 import type { App } from '../src/app';
 import { createBrandVia, createContactVia, imageBytes, multipartFile } from './brand-fixtures';
+import { createLeadReferences, createLeadVia, leadBody } from './lead-fixtures';
 import { type SignedIn, signIn } from './sign-in';
 
 /**
@@ -333,6 +334,56 @@ ACCESS_MATRIX.push(
     url: '/api/contacts/:id',
     expect: permitted('record.delete', 204),
     request: async (ctx) => ({ url: `/api/contacts/${await contactOf(ctx)}` }),
+  },
+);
+
+// Leads: like brands and contacts; the history and the pipeline views are reads.
+const leadOf = async (ctx: MatrixContext) =>
+  (
+    await createLeadVia(
+      ctx.app,
+      ctx.users.admin.headers,
+      await createLeadReferences(ctx.app, ctx.users.admin.headers),
+    )
+  ).id;
+ACCESS_MATRIX.push(
+  { method: 'GET', url: '/api/leads', expect: signedIn(200) },
+  { method: 'GET', url: '/api/leads/summary', expect: signedIn(200) },
+  { method: 'GET', url: '/api/leads/board', expect: signedIn(200) },
+  {
+    method: 'GET',
+    url: '/api/leads/:id',
+    expect: signedIn(200),
+    request: async (ctx) => ({ url: `/api/leads/${await leadOf(ctx)}` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/leads/:id/history',
+    expect: signedIn(200),
+    request: async (ctx) => ({ url: `/api/leads/${await leadOf(ctx)}/history` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/leads',
+    expect: signedIn(201),
+    request: async (ctx) => ({
+      payload: leadBody(await createLeadReferences(ctx.app, ctx.users.admin.headers)),
+    }),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/leads/:id',
+    expect: signedIn(200),
+    request: async (ctx) => ({
+      url: `/api/leads/${await leadOf(ctx)}`,
+      payload: { contract_status: 'quente' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/leads/:id',
+    expect: permitted('record.delete', 204),
+    request: async (ctx) => ({ url: `/api/leads/${await leadOf(ctx)}` }),
   },
 );
 

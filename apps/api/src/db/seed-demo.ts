@@ -241,28 +241,28 @@ async function main() {
         }),
       );
 
+      // Each lead walked the funnel to where it is: won deals through every stage, lost ones
+      // (declinado, cancelado) from wherever they stood. One entry per step, spaced in time.
+      const WON_PATH = ['frio', 'morno', 'quente', 'fechado', 'no_juridico', 'assinado'] as const;
+      const pathTo = (status: (typeof CONTRACT_STATUSES)[number]) => {
+        const won = WON_PATH.indexOf(status as (typeof WON_PATH)[number]);
+        if (won >= 0) return WON_PATH.slice(0, won + 1);
+        return [...WON_PATH.slice(0, between(1, 4)), status];
+      };
       await tx.insert(leadStatusChanges).values(
         leadRows.flatMap((lead) => {
           const userId = lead.executiveId ?? anyUser;
-          const created = {
-            leadId: lead.id,
-            fromStatus: null,
-            toStatus: 'frio' as const,
-            userId,
-            createdAt: lead.createdAt,
-          };
-          if (lead.status === 'frio') return [created];
-          const movedAt = new Date(lead.createdAt.getTime() + between(1, 30) * 86_400_000);
-          return [
-            created,
-            {
+          let at = lead.createdAt.getTime();
+          return pathTo(lead.status).map((toStatus, step, path) => {
+            if (step > 0) at = Math.min(now, at + between(1, 20) * 86_400_000);
+            return {
               leadId: lead.id,
-              fromStatus: 'frio' as const,
-              toStatus: lead.status,
+              fromStatus: step === 0 ? null : (path[step - 1] ?? null),
+              toStatus,
               userId,
-              createdAt: movedAt,
-            },
-          ];
+              createdAt: new Date(at),
+            };
+          });
         }),
       );
     });

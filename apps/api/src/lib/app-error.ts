@@ -8,11 +8,18 @@ export class AppError extends Error {
   readonly key: string;
   readonly params: Record<string, unknown>;
   readonly headers: Record<string, string>;
+  /** The body field the error is about: answered as an issue on it, so a form shows it there. */
+  readonly field: string | undefined;
 
   constructor(
     statusCode: number,
     key: string,
-    options: { params?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {},
+    options: {
+      params?: Record<string, unknown>;
+      headers?: Record<string, string>;
+      field?: string;
+      cause?: unknown;
+    } = {},
   ) {
     super(key, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
@@ -20,6 +27,7 @@ export class AppError extends Error {
     this.key = key;
     this.params = options.params ?? {};
     this.headers = options.headers ?? {};
+    this.field = options.field;
   }
 }
 

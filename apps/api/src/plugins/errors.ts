@@ -83,10 +83,12 @@ export const errorsPlugin = fp(
       }
       if (isAppError(error)) {
         if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.key);
+        const message = t(error.key, error.params);
+        const issues = error.field === undefined ? undefined : [{ path: error.field, message }];
         return reply
           .code(error.statusCode)
           .headers(error.headers)
-          .send(errorBody(error.statusCode, t(error.key, error.params)));
+          .send(errorBody(error.statusCode, message, issues));
       }
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { CONTRACT_STATUSES } from '@funil/shared';
 import { brands } from './brands';
 import { franchises, platforms, quotas, verticals } from './catalogues';
@@ -39,14 +39,26 @@ export const leads = pgTable(
   (table) => [
     check('leads_contract_status_check', sql`${table.contractStatus} in (${statusList})`),
     check('leads_amounts_non_negative', sql`${table.credit} >= 0 and ${table.invest} >= 0`),
-    index('leads_contract_status_idx').on(table.contractStatus),
+    // The default order (newest first, id breaking ties): a btree read backwards gives `created_at
+    // desc, id desc`, so the list's first page and every keyset page (`cursor`) read just their rows,
+    // however many leads there are. (Ascending on purpose: drizzle's `.desc()` means DESC NULLS
+    // LAST, which a plain `order by ... desc` cannot use.)
+    index('leads_created_at_id_idx').on(table.createdAt, table.id),
+    // One board column (and the list filtered by status) in that order; also serves status alone.
+    index('leads_status_created_at_id_idx').on(table.contractStatus, table.createdAt, table.id),
+    // The board of one prospectus year, the screen's most used filter.
+    index('leads_year_status_created_at_id_idx').on(
+      table.prospectusYear,
+      table.contractStatus,
+      table.createdAt,
+      table.id,
+    ),
+    // Filters, and the "in use" checks behind deleting a brand or a catalogue item.
     index('leads_vertical_id_idx').on(table.verticalId),
     index('leads_quota_id_idx').on(table.quotaId),
     index('leads_platform_id_idx').on(table.platformId),
-    index('leads_prospectus_year_idx').on(table.prospectusYear),
     index('leads_executive_id_idx').on(table.executiveId),
     index('leads_brand_id_idx').on(table.brandId),
-    index('leads_created_at_idx').on(table.createdAt),
   ],
 );
 
@@ -79,6 +91,9 @@ export const leadStatusChanges = pgTable(
     toStatus: text('to_status', { enum: CONTRACT_STATUSES }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    // Insertion order: a lead's changes are written under its row lock, so `seq` orders them as
+    // they happened even when two share a timestamp (creation and a move in the same millisecond).
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
-  (table) => [index('lead_status_changes_lead_id_created_at_idx').on(table.leadId, table.createdAt)],
+  (table) => [index('lead_status_changes_lead_id_seq_idx').on(table.leadId, table.seq)],
 );

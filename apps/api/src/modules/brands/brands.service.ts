@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import { brands, contacts, leads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation } from '../../lib/db-errors';
+import { definedOnly } from '../../lib/defined-only';
 import { containsText, escapeLike } from '../../lib/like';
 import { paginate } from '../../lib/pagination';
 
@@ -133,9 +134,6 @@ const brandValues = (input: BrandUpdate) => ({
   description: input.description,
   status: input.status,
 });
-
-const definedOnly = <T extends Record<string, unknown>>(values: T) =>
-  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 export async function createBrand(db: Database, input: BrandCreate): Promise<Brand> {
   const [row] = await db

@@ -11,6 +11,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { brands, contacts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { definedOnly } from '../../lib/defined-only';
 import { containsText } from '../../lib/like';
 import { paginate } from '../../lib/pagination';
 
@@ -114,17 +115,15 @@ async function demoteOtherPrincipals(tx: Database, brandId: string, keepId: stri
 
 /** The contact's columns from the API's field names; absent fields are left out. */
 const contactValues = (input: ContactUpdate) =>
-  Object.fromEntries(
-    Object.entries({
-      position: input.position,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      email: input.email,
-      phoneNumber: input.phone_number,
-      flag: input.flag,
-      status: input.status,
-    }).filter(([, value]) => value !== undefined),
-  );
+  definedOnly({
+    position: input.position,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    email: input.email,
+    phoneNumber: input.phone_number,
+    flag: input.flag,
+    status: input.status,
+  });
 
 /** POST /api/contacts. An unknown brand is 400 "Marca não encontrada" (the body is wrong, not the URL). */
 export async function createContact(db: Database, input: ContactCreate): Promise<Contact> {

@@ -1,0 +1,46 @@
+import type { ContractStatus, LeadStatusChange } from '@funil/shared';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { leadStatusChanges, users } from '../../db/schema';
+
+/**
+ * One entry of the pipeline history, written in the transaction that changes the status. Its time
+ * is the moment of writing (clock_timestamp, not the transaction's start): a move that waited for
+ * the lead's lock is stamped after the move it waited for.
+ */
+export async function recordStatusChange(
+  tx: Database,
+  change: { leadId: string; from: ContractStatus | null; to: ContractStatus; userId: string | null },
+): Promise<void> {
+  await tx.insert(leadStatusChanges).values({
+    leadId: change.leadId,
+    fromStatus: change.from,
+    toStatus: change.to,
+    userId: change.userId,
+    createdAt: sql`clock_timestamp()`,
+  });
+}
+
+/** A lead's history, newest first (`seq` orders entries written in the same millisecond). */
+export async function selectStatusChanges(db: Database, leadId: string): Promise<LeadStatusChange[]> {
+  const rows = await db
+    .select({
+      id: leadStatusChanges.id,
+      fromStatus: leadStatusChanges.fromStatus,
+      toStatus: leadStatusChanges.toStatus,
+      createdAt: leadStatusChanges.createdAt,
+      user: { id: users.id, name: users.name, email: users.email },
+    })
+    .from(leadStatusChanges)
+    .leftJoin(users, eq(users.id, leadStatusChanges.userId))
+    .where(eq(leadStatusChanges.leadId, leadId))
+    .orderBy(desc(leadStatusChanges.seq));
+  return rows.map((row) => ({
+    id: row.id,
+    _id: row.id,
+    from_status: row.fromStatus,
+    to_status: row.toStatus,
+    user: row.user ? { ...row.user, _id: row.user.id } : null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

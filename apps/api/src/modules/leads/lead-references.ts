@@ -1,0 +1,63 @@
+import type { LeadUpdate } from '@funil/shared';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { brands, franchises, leadFranchises, platforms, quotas, users, verticals } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+
+type References = Pick<
+  LeadUpdate,
+  'brand_id' | 'vertical' | 'quota' | 'platform' | 'executive' | 'franchises'
+>;
+
+/** The records a lead names by id, in the form's order, with the message when one is missing. */
+const RECORD_REFERENCES = [
+  ['brand_id', 'errors:not_found.brand', brands],
+  ['vertical', 'errors:not_found.vertical', verticals],
+  ['quota', 'errors:not_found.quota', quotas],
+  ['platform', 'errors:not_found.platform', platforms],
+] as const;
+
+const exists = (table: AnyPgTable, condition: SQL | undefined) =>
+  sql<boolean>`exists (select 1 from ${table} where ${condition})`;
+
+/**
+ * Checks, in one query, that every record a lead body names exists (the executive as an active
+ * user, each franchise by name), in the form's order, so the first wrong field is the one answered:
+ * 400 with that field's message (docs/api.md, Leads). Run inside the write's transaction.
+ */
+export async function checkLeadReferences(tx: Database, input: References): Promise<void> {
+  const checks: [field: string, key: string, check: SQL<boolean>][] = [];
+  for (const [field, key, table] of RECORD_REFERENCES) {
+    const id = input[field];
+    if (id) checks.push([field, key, exists(table, eq(table.id, id))]);
+  }
+  if (input.executive) {
+    const isActiveUser = and(eq(users.id, input.executive), eq(users.isActive, true));
+    checks.push(['executive', 'errors:not_found.executive', exists(users, isActiveUser)]);
+  }
+  if (input.franchises?.length) {
+    // Names arrive de-duplicated, so all exist when as many franchises match.
+    const found = sql<boolean>`(select count(*) from ${franchises} where ${inArray(franchises.name, input.franchises)}) = ${input.franchises.length}`;
+    checks.push(['franchises', 'errors:not_found.franchise', found]);
+  }
+  if (checks.length === 0) return;
+
+  const [row] = await tx
+    .select(Object.fromEntries(checks.map(([, , check], index) => [`c${index}`, check.as(`c${index}`)])))
+    .from(sql`(select 1) as one`);
+  const failed = checks.find((_, index) => row?.[`c${index}`] !== true);
+  if (failed) throw new AppError(400, failed[1], { field: failed[0] });
+}
+
+/** Sets a lead's franchises to the named ones (already checked), replacing what it had. */
+export async function replaceLeadFranchises(tx: Database, leadId: string, names: string[], isNew: boolean) {
+  if (!isNew) await tx.delete(leadFranchises).where(eq(leadFranchises.leadId, leadId));
+  if (names.length === 0) return;
+  await tx.insert(leadFranchises).select(
+    tx
+      .select({ leadId: sql<string>`${leadId}::uuid`.as('lead_id'), franchiseId: franchises.id })
+      .from(franchises)
+      .where(inArray(franchises.name, names)),
+  );
+}

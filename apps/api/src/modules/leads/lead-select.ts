@@ -1,0 +1,230 @@
+import { CONTRACT_STATUSES, type Lead, type LeadSortField } from '@funil/shared';
+import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  brands,
+  franchises,
+  leadFranchises,
+  leads,
+  platforms,
+  quotas,
+  users,
+  verticals,
+} from '../../db/schema';
+import type { LeadCursor } from './lead-cursor';
+import { DEFAULT_LEAD_ORDER, type LeadOrder } from './lead-order';
+
+/**
+ * How leads are read: an inner query picks the page (filters, order, limit) from `leads`, and only
+ * that page's rows are joined to their brand, catalogue items, executive and franchise names. So
+ * the relations cost what the page costs, never what the table holds, whatever the offset.
+ */
+
+/** The lead's own columns, carried from the page query to the one that embeds its relations. */
+const pageColumns = (sortKey: SQLWrapper) => ({
+  id: leads.id,
+  brandId: leads.brandId,
+  assessment: leads.assessment,
+  verticalId: leads.verticalId,
+  quotaId: leads.quotaId,
+  platformId: leads.platformId,
+  prospectusYear: leads.prospectusYear,
+  contractStatus: leads.contractStatus,
+  executiveId: leads.executiveId,
+  credit: leads.credit,
+  invest: leads.invest,
+  exchange: leads.exchange,
+  rouanetLaw: leads.rouanetLaw,
+  createdAt: leads.createdAt,
+  updatedAt: leads.updatedAt,
+  sortKey: sql`${sortKey}`.as('sort_key'),
+});
+
+/** Sorts on a lead's own column. */
+const OWN_SORT_KEYS = {
+  createdAt: leads.createdAt,
+  updatedAt: leads.updatedAt,
+  credit: leads.credit,
+  invest: leads.invest,
+  // Texts ignore case and accents, like every name sort.
+  assessment: sql`f_unaccent_lower(${leads.assessment})`,
+  prospectus_year: leads.prospectusYear,
+  // Pipeline order (frio → cancelado), the order the board shows, not the alphabet.
+  contract_status: sql`array_position(array[${sql.join(
+    CONTRACT_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  )}]::text[], ${leads.contractStatus}::text)`,
+} satisfies Partial<Record<LeadSortField, SQLWrapper>>;
+
+/** Sorts on the name of a related record: its table, and the lead's column pointing at it. */
+const RELATED_SORTS = {
+  brand: [brands, leads.brandId],
+  vertical: [verticals, leads.verticalId],
+  quota: [quotas, leads.quotaId],
+  platform: [platforms, leads.platformId],
+  executive: [users, leads.executiveId],
+} as const;
+
+const isOwnSort = (field: LeadSortField): field is keyof typeof OWN_SORT_KEYS => field in OWN_SORT_KEYS;
+
+/**
+ * The page query's FROM and its sort key. A related name (case and accents ignored) is ranked once
+ * per related record, not folded once per lead: folding per lead made sorting 200k leads by brand
+ * take 400 ms, while an integer rank sorts like `credit`. Only a related sort joins anything.
+ */
+function selectPage(db: Database, field: LeadSortField) {
+  if (isOwnSort(field)) {
+    const sortKey = OWN_SORT_KEYS[field];
+    return { query: db.select(pageColumns(sortKey)).from(leads).$dynamic(), sortKey };
+  }
+  const [table, foreignKey] = RELATED_SORTS[field];
+  const rank = db
+    .select({
+      id: table.id,
+      position: sql<number>`rank() over (order by f_unaccent_lower(${table.name}))`.as('position'),
+    })
+    .from(table)
+    .as('name_rank');
+  const sortKey = rank.position;
+  return {
+    query: db.select(pageColumns(sortKey)).from(leads).leftJoin(rank, eq(rank.id, foreignKey)).$dynamic(),
+    sortKey,
+  };
+}
+
+/** `order by <key>, id` in the order's direction; only the executive can be missing, and goes last. */
+function orderTerms(order: LeadOrder, key: SQLWrapper, id: SQLWrapper): SQL[] {
+  const direction = order.direction === 'desc' ? desc : asc;
+  const sortTerm =
+    order.field === 'executive' ? sql`${key} ${sql.raw(order.direction)} nulls last` : direction(key);
+  return [sortTerm, direction(id)];
+}
+
+/** Keyset: the leads after a cursor in the default order, read by the (created_at, id) index. */
+export const afterCursor = (cursor: LeadCursor): SQL =>
+  sql`(${leads.createdAt}, ${leads.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+
+export type LeadPageQuery = { where?: SQL; order: LeadOrder; limit: number; offset?: number };
+
+type PageSubquery = ReturnType<typeof pageSubquery>;
+
+function pageSubquery(db: Database, query: LeadPageQuery) {
+  const { query: page, sortKey } = selectPage(db, query.order.field);
+  return page
+    .where(query.where)
+    .orderBy(...orderTerms(query.order, sortKey, leads.id))
+    .limit(query.limit)
+    .offset(query.offset ?? 0)
+    .as('page');
+}
+
+/** The answer's columns: the page's lead, its relations, and its franchise names in name order. */
+const embeddedColumns = (page: PageSubquery) => ({
+  id: page.id,
+  assessment: page.assessment,
+  prospectusYear: page.prospectusYear,
+  contractStatus: page.contractStatus,
+  credit: page.credit,
+  invest: page.invest,
+  exchange: page.exchange,
+  rouanetLaw: page.rouanetLaw,
+  createdAt: page.createdAt,
+  updatedAt: page.updatedAt,
+  // The cursor needs created_at to the microsecond; a JS Date keeps milliseconds.
+  createdAtExact: sql<string>`to_char(${page.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  brand: {
+    id: brands.id,
+    name: brands.name,
+    companyName: brands.companyName,
+    cnpj: brands.cnpj,
+    areaOfActivity: brands.areaOfActivity,
+    segmentation: brands.segmentation,
+  },
+  vertical: { id: verticals.id, name: verticals.name, label: verticals.label },
+  quota: { id: quotas.id, name: quotas.name, label: quotas.label },
+  platform: { id: platforms.id, name: platforms.name, label: platforms.label },
+  executive: { id: users.id, name: users.name, email: users.email },
+  franchises: sql<string[]>`array(select ${franchises.name} from ${leadFranchises}
+    join ${franchises} on ${franchises.id} = ${leadFranchises.franchiseId}
+    where ${leadFranchises.leadId} = ${page.id}
+    order by f_unaccent_lower(${franchises.name}), ${franchises.name})`,
+});
+
+/** The page's rows joined to what the answer embeds, in the page's order. */
+const embedPage = (db: Database, page: PageSubquery, order: LeadOrder) =>
+  db
+    .select(embeddedColumns(page))
+    .from(page)
+    .innerJoin(brands, eq(brands.id, page.brandId))
+    .innerJoin(verticals, eq(verticals.id, page.verticalId))
+    .innerJoin(quotas, eq(quotas.id, page.quotaId))
+    .innerJoin(platforms, eq(platforms.id, page.platformId))
+    .leftJoin(users, eq(users.id, page.executiveId))
+    .orderBy(...orderTerms(order, page.sortKey, page.id));
+
+export type LeadRow = Awaited<ReturnType<typeof embedPage>>[number];
+
+/** One page of leads with their relations, in the page's order. */
+export const selectLeads = (db: Database, query: LeadPageQuery): Promise<LeadRow[]> =>
+  embedPage(db, pageSubquery(db, query), query.order);
+
+/**
+ * The first `limit` leads of each status in the default order. A LATERAL page per status over
+ * `unnest(statuses)` reads each column from the (contract_status, created_at, id) index; the ids it
+ * picks (at most statuses × limit) are then read by primary key and embedded like any page.
+ */
+export function selectLeadsPerStatus(
+  db: Database,
+  query: { where?: SQL; statuses: readonly string[]; limit: number },
+): Promise<LeadRow[]> {
+  const column = db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(query.where, sql`${leads.contractStatus} = s.status`))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(query.limit);
+  const statuses = sql.join(
+    query.statuses.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const pickedIds = sql`${leads.id} = any(array(select picked.id
+    from unnest(array[${statuses}]::text[]) as s(status) cross join lateral (${column}) as picked))`;
+  const order = DEFAULT_LEAD_ORDER;
+  const limit = query.statuses.length * query.limit;
+  return embedPage(db, pageSubquery(db, { where: pickedIds, order, limit }), order);
+}
+
+/** The API's lead from a row (money as numbers: the column maps numeric(14,2) to number). */
+export function toLead(row: LeadRow): Lead {
+  const item = (value: { id: string; name: string; label: string }) => ({ ...value, _id: value.id });
+  return {
+    id: row.id,
+    _id: row.id,
+    brand_id: {
+      id: row.brand.id,
+      _id: row.brand.id,
+      name: row.brand.name,
+      company_name: row.brand.companyName,
+      cnpj: row.brand.cnpj,
+      area_of_activity: row.brand.areaOfActivity,
+      segmentation: row.brand.segmentation,
+    },
+    assessment: row.assessment,
+    vertical: item(row.vertical),
+    quota: item(row.quota),
+    platform: item(row.platform),
+    prospectus_year: row.prospectusYear,
+    contract_status: row.contractStatus,
+    executive: row.executive ? { ...row.executive, _id: row.executive.id } : null,
+    franchises: row.franchises,
+    credit: Number(row.credit),
+    invest: Number(row.invest),
+    exchange: row.exchange,
+    rouanet_law: row.rouanetLaw,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The keyset position of a row, for next_cursor. */
+export const cursorOf = (row: LeadRow): LeadCursor => ({ createdAt: row.createdAtExact, id: row.id });

@@ -1,0 +1,139 @@
+import {
+  idParamSchema,
+  leadBoardQuerySchema,
+  leadBoardSchema,
+  leadCreateSchema,
+  leadFiltersSchema,
+  leadHistorySchema,
+  leadListQuerySchema,
+  leadListResponseSchema,
+  leadSchema,
+  leadSummarySchema,
+  leadUpdateSchema,
+} from '@funil/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordRouteErrors } from '../../lib/route-errors';
+import {
+  createLead,
+  deleteLead,
+  getLead,
+  getLeadBoard,
+  getLeadHistory,
+  listLeads,
+  summarizeLeads,
+  updateLead,
+} from './leads.service';
+
+/** /api/leads (docs/api.md, Leads). */
+export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['leads'],
+        summary: 'List leads: every filter, any sort, pages by number or by keyset cursor (default order)',
+        querystring: leadListQuerySchema,
+        response: { 200: leadListResponseSchema, ...recordRouteErrors },
+      },
+    },
+    async (request) => listLeads(app.db, request.query),
+  );
+
+  app.get(
+    '/summary',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['leads'],
+        summary: 'Count, credit and invest per status under the filters (all 8 statuses)',
+        querystring: leadFiltersSchema,
+        response: { 200: leadSummarySchema, ...recordRouteErrors },
+      },
+    },
+    async (request) => summarizeLeads(app.db, request.query),
+  );
+
+  app.get(
+    '/board',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['leads'],
+        summary: "Each status's totals and first page of leads, with the cursor that continues it",
+        querystring: leadBoardQuerySchema,
+        response: { 200: leadBoardSchema, ...recordRouteErrors },
+      },
+    },
+    async (request) => getLeadBoard(app.db, request.query),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['leads'], params: idParamSchema, response: { 200: leadSchema, ...recordRouteErrors } },
+    },
+    async (request) => getLead(app.db, request.params.id),
+  );
+
+  app.get(
+    '/:id/history',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['leads'],
+        summary: 'Changes of contract_status, newest first',
+        params: idParamSchema,
+        response: { 200: leadHistorySchema, ...recordRouteErrors },
+      },
+    },
+    async (request) => getLeadHistory(app.db, request.params.id),
+  );
+
+  app.post(
+    '/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['leads'],
+        body: leadCreateSchema,
+        response: { 201: leadSchema, ...recordRouteErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createLead(app.db, request.body, request.user?.id ?? null)),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['leads'],
+        params: idParamSchema,
+        body: leadUpdateSchema,
+        response: { 200: leadSchema, ...recordRouteErrors },
+      },
+    },
+    async (request) => updateLead(app.db, request.params.id, request.body, request.user?.id ?? null),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { access: 'record.delete' },
+      schema: {
+        tags: ['leads'],
+        summary: 'Delete a lead with its franchises and history',
+        params: idParamSchema,
+        response: { 204: z.null().describe('Deleted'), ...recordRouteErrors },
+      },
+    },
+    async (request, reply) => {
+      await deleteLead(app.db, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
