@@ -115,13 +115,19 @@ test('the pipeline: create, drag with mouse and keyboard, filter, scroll, list a
   await expect(count(page, 'Quente')).toHaveText('1');
   await expect(quente.getByText('R$ 150.000').first()).toBeVisible();
 
-  // The keyboard: Space picks the card up, each arrow is one column, Space drops it.
+  // The keyboard: Space picks the card up, each arrow is one column, Space drops it. (Once the
+  // mouse's drop has settled: a new drag cannot start while the last one is still ending.)
+  await expect(page.locator('[data-dnd-overlay] > *')).toHaveCount(0);
+  // A screen reader hears each step, in Portuguese.
+  const announcement = (text: string | RegExp) =>
+    page.locator('[id^="dnd-kit-announcement"]').filter({ hasText: text });
   await card(frio, 'Teclado Ltda').focus();
   await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
+  await expect(announcement(/Teclado Ltda pego na coluna Frio\.|Sobre a coluna Frio\./)).toBeAttached();
+  for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight', { delay: 50 });
+  await expect(announcement('Sobre a coluna Fechado.')).toBeAttached();
   await page.keyboard.press('Space');
+  await expect(announcement('Movido para Fechado, 1 de 1.')).toBeAttached();
   await expect(card(column(page, 'Fechado'), 'Teclado Ltda')).toBeVisible();
   await expect(count(page, 'Frio')).toHaveText('0');
 

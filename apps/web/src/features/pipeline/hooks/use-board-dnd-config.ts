@@ -1,10 +1,5 @@
-import {
-  Accessibility,
-  type defaultPreset,
-  KeyboardSensor,
-  PointerActivationConstraints,
-  PointerSensor,
-} from '@dnd-kit/dom';
+import { configure } from '@dnd-kit/abstract';
+import { Accessibility, type defaultPreset, PointerActivationConstraints, PointerSensor } from '@dnd-kit/dom';
 import type { ContractStatus, LeadSummary } from '@funil/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
@@ -12,19 +7,19 @@ import { useTranslation } from 'react-i18next';
 import { type Lead, type LeadFilterParams, leadKeys } from '@/api/leads';
 import { type AnnouncementTexts, createBoardAnnouncements, type Landing } from '../utils/board-announcements';
 import { type ColumnData, insertLeadIntoColumn, positionInColumn } from '../utils/board-cache';
+import { ColumnKeyboardSensor } from '../utils/column-keyboard-sensor';
 
 /** A drag starts after 8 px of pointer movement, so a click still opens the card (SPEC §4). */
 const DRAG_START_DISTANCE_PX = 8;
-/** One arrow press takes a keyboard-dragged card one column over (320 px + the 16 px gap). */
-const KEYBOARD_STEP = { x: 336, y: 80 };
 
-// Space picks a card up and drops it; Enter stays "open the details" until a card is picked up.
+// Space picks a card up and drops it; Enter stays "open the details" until a card is picked up;
+// Left and Right go one column over.
 const sensors = [
   PointerSensor.configure({
     activationConstraints: [new PointerActivationConstraints.Distance({ value: DRAG_START_DISTANCE_PX })],
   }),
-  KeyboardSensor.configure({
-    offset: KEYBOARD_STEP,
+  // `configure` from abstract: the sensors' own static `configure` is bound to the base class.
+  configure(ColumnKeyboardSensor, {
     keyboardCodes: {
       start: ['Space'],
       cancel: ['Escape'],
