@@ -9,6 +9,7 @@ import { bearer, registerByApi, type Session, signInWithSession } from '../suppo
  */
 const { test, installation } = useFreshInstallation();
 let admin: Session;
+let leadId = '';
 
 test.beforeAll(async () => {
   const request = await playwrightRequest.newContext({ baseURL: installation.baseURL });
@@ -17,17 +18,62 @@ test.beforeAll(async () => {
     email: 'acessibilidade@empresa.com.br',
     password: 'Acesso123',
   });
+  const ids: Record<string, string> = {};
   for (const catalogue of ['verticals', 'quotas', 'platforms']) {
     const created = await request.post(`/api/${catalogue}`, {
       headers: bearer(admin),
       data: { name: `contraste ${catalogue}`, label: 'item ativo' },
     });
     expect(created.status(), catalogue).toBe(201);
+    ids[catalogue] = ((await created.json()) as { id: string }).id;
+  }
+  // A brand and leads in several columns, so the board, the list and the lead page show cards,
+  // rows and every status colour.
+  const brand = await request.post('/api/brands', {
+    headers: bearer(admin),
+    data: { name: 'Marca Acessível', company_name: 'Acessível Ltda', cnpj: '11222333000181' },
+  });
+  expect(brand.status()).toBe(201);
+  const brandId = ((await brand.json()) as { id: string }).id;
+  for (const [index, contract_status] of [
+    'frio',
+    'morno',
+    'quente',
+    'fechado',
+    'no_juridico',
+    'assinado',
+    'declinado',
+    'cancelado',
+  ].entries()) {
+    const lead = await request.post('/api/leads', {
+      headers: bearer(admin),
+      data: {
+        brand_id: brandId,
+        assessment: `Q${index + 1}`,
+        vertical: ids.verticals,
+        quota: ids.quotas,
+        platform: ids.platforms,
+        prospectus_year: 2026,
+        contract_status,
+        credit: 1000 * (index + 1),
+        franchises: ['Recife', 'Salvador', 'Manaus'],
+      },
+    });
+    expect(lead.status()).toBe(201);
+    leadId ||= ((await lead.json()) as { id: string }).id;
   }
   await request.dispose();
 });
 
-type Screen = { name: string; path: string; signedIn: boolean; ready: (page: Page) => Promise<void> };
+type Screen = {
+  name: string;
+  /** A function when the path names a record made in beforeAll. */
+  path: string | (() => string);
+  signedIn: boolean;
+  /** Browser storage the screen starts with (a view choice, say). */
+  storage?: Record<string, string>;
+  ready: (page: Page) => Promise<void>;
+};
 
 const pageTitle = (title: string) => async (page: Page) => {
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -55,7 +101,33 @@ const screens: Screen[] = [
       await expect(page.getByRole('button', { name: 'Criar conta' })).toBeVisible();
     },
   },
-  { name: 'dashboard', path: '/dashboard', signedIn: true, ready: pageTitle('Pipeline de Oportunidades') },
+  {
+    name: 'pipeline board',
+    path: '/dashboard',
+    signedIn: true,
+    ready: async (page) => {
+      await pageTitle('Pipeline de Oportunidades')(page);
+      await expect(page.getByRole('group', { name: 'Marca Acessível' }).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'pipeline list',
+    path: '/dashboard',
+    signedIn: true,
+    storage: { leadViewMode: 'list' },
+    ready: async (page) => {
+      await pageTitle('Pipeline de Oportunidades')(page);
+      await expect(page.getByRole('table').getByText('Marca Acessível').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'lead edit',
+    path: () => `/leads/editar/${leadId}`,
+    signedIn: true,
+    ready: async (page) => {
+      await expect(page.getByLabel('Apuração')).toHaveValue('Q1');
+    },
+  },
   { name: 'brands list', path: '/marcas/gerenciar', signedIn: true, ready: pageTitle('Gerenciar Marcas') },
   { name: 'brand create', path: '/marcas/criar', signedIn: true, ready: pageTitle('Nova Marca') },
   {
@@ -94,7 +166,12 @@ for (const theme of ['light', 'dark'] as const) {
       // The app follows the system theme until the user picks one.
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
       if (screen.signedIn) await signInWithSession(page, admin);
-      await page.goto(screen.path);
+      if (screen.storage) {
+        await page.addInitScript((entries) => {
+          for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+        }, screen.storage);
+      }
+      await page.goto(typeof screen.path === 'function' ? screen.path() : screen.path);
       if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
       else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
       await screen.ready(page);

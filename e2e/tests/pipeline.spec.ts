@@ -121,7 +121,7 @@ test('the pipeline: create, drag with mouse and keyboard, filter, scroll, list a
   // A screen reader hears each step, in Portuguese.
   const announcement = (text: string | RegExp) =>
     page.locator('[id^="dnd-kit-announcement"]').filter({ hasText: text });
-  await card(frio, 'Teclado Ltda').focus();
+  await card(frio, 'Teclado Ltda').getByRole('button', { name: 'Teclado Ltda', exact: true }).focus();
   await page.keyboard.press('Space');
   await expect(announcement(/Teclado Ltda pego na coluna Frio\.|Sobre a coluna Frio\./)).toBeAttached();
   for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight', { delay: 50 });

@@ -1,9 +1,21 @@
 import type * as React from 'react';
+import { useRef } from 'react';
+import { useHorizontalOverflow } from '@/lib/use-horizontal-overflow';
 import { cn } from '@/lib/utils';
 
 export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  // A table wider than the screen scrolls sideways; the keyboard must be able to scroll it too.
+  const isScrollable = useHorizontalOverflow(containerRef);
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      ref={containerRef}
+      data-slot="table-container"
+      tabIndex={isScrollable ? 0 : undefined}
+      role={isScrollable ? 'region' : undefined}
+      aria-label={isScrollable ? props['aria-label'] : undefined}
+      className="relative w-full overflow-x-auto rounded-[inherit] outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

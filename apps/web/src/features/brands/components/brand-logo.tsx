@@ -25,7 +25,7 @@ export function BrandLogo({ name, src, className }: BrandLogoProps) {
   return (
     <span
       aria-hidden
-      className={cn(box, 'flex items-center justify-center text-xs font-semibold text-muted-foreground')}
+      className={cn(box, 'flex items-center justify-center text-xs font-semibold text-foreground/80')}
     >
       {initials || <ImageIcon className="size-4" />}
     </span>

@@ -28,14 +28,14 @@ type LeadCardProps = {
 };
 
 /**
- * A lead on the board. The whole card drags (after 8 px, or Space from the keyboard); a click or
- * Enter opens its details; the menu offers the same move without dragging (WCAG 2.5.7) and the
- * full-screen edit page.
+ * A lead on the board. Its body is the drag handle, a button named after the brand: it drags (after
+ * 8 px, or Space from the keyboard), and a click or Enter opens the details. The actions beside it
+ * are the full-screen edit page and a menu with the same move without dragging (WCAG 2.5.7).
  */
 export const LeadCard = memo(function LeadCard({ lead, onOpenDetails, onMove }: LeadCardProps) {
   const { t } = useTranslation('pipeline');
   const { t: tLeads } = useTranslation('leads');
-  const { ref, isDragSource } = useDraggable<LeadDragData>({ id: lead.id, data: { lead } });
+  const { ref, handleRef, isDragSource } = useDraggable<LeadDragData>({ id: lead.id, data: { lead } });
   const brand = lead.brand_id.name;
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -45,24 +45,29 @@ export const LeadCard = memo(function LeadCard({ lead, onOpenDetails, onMove }: 
   };
 
   return (
-    // An explicit role: without one, dnd-kit would make the card a "button", and a button may not
-    // hold the card's own buttons (axe: nested-interactive).
     <div
       ref={ref}
       role="group"
-      tabIndex={0}
       aria-label={brand}
       data-lead-id={lead.id}
-      onClick={() => onOpenDetails(lead.id)}
-      onKeyDown={handleKeyDown}
       className={cn(
-        'relative cursor-grab rounded-lg border bg-card p-3 text-card-foreground shadow-xs transition-shadow outline-none hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        'relative rounded-lg border bg-card text-card-foreground shadow-xs transition-shadow hover:shadow-md',
         isDragSource && 'opacity-40',
       )}
     >
-      <LeadCardContent lead={lead} />
-      {/* Clicks on the actions are theirs, not the card's. */}
-      <div className="absolute top-1.5 right-1.5 flex" onClick={(event) => event.stopPropagation()}>
+      {/* The handle is a sibling of the actions, not their parent: a button may not hold buttons. */}
+      <div
+        ref={handleRef}
+        role="button"
+        tabIndex={0}
+        aria-label={brand}
+        onClick={() => onOpenDetails(lead.id)}
+        onKeyDown={handleKeyDown}
+        className="cursor-grab rounded-lg p-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        <LeadCardContent lead={lead} />
+      </div>
+      <div className="absolute top-1.5 right-1.5 flex">
         <Button variant="ghost" size="icon" className="size-7" asChild>
           <Link to={`/leads/editar/${lead.id}`} aria-label={t('card.open', { brand })}>
             <Maximize2Icon />

@@ -1,0 +1,13 @@
+import { chromium } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+const base = 'http://localhost:3311';
+const login = await (await fetch(base + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@funil.demo', password: 'Funil@2026' }) })).json();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+const page = await context.newPage();
+await page.addInitScript(({ token, user, view }) => { localStorage.setItem('token', token); localStorage.setItem('user', JSON.stringify(user)); if (view) localStorage.setItem('leadViewMode', view); }, { token: login.access_token, user: login.user, view: process.argv[3] });
+await page.goto(base + (process.argv[2] ?? '/dashboard'));
+await page.waitForTimeout(3000);
+const results = await new AxeBuilder({ page }).analyze();
+for (const v of results.violations) console.log(v.impact, v.id, v.nodes.slice(0, 3).map((n) => n.html.slice(0, 200) + ' :: ' + n.failureSummary?.slice(0, 200)).join('\n   '));
+await browser.close();
