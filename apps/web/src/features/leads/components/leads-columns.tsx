@@ -67,7 +67,7 @@ export function getLeadColumns({
       header: t('columns.franchises'),
       enableSorting: false,
       meta: { className: 'hidden xl:table-cell' },
-      cell: ({ row }) => <FranchiseBadges franchises={row.original.franchises} max={2} />,
+      cell: ({ row }) => <FranchiseBadges franchises={row.original.franchises} className="flex-nowrap" />,
     },
     {
       ...sortable('credit', t('columns.credit'), (lead) => lead.credit),

@@ -38,8 +38,9 @@ export function FilterPanel({ filters, activeCount, onChange, onClear }: FilterP
   const quotas = useQuery(activeCatalogueOptions('quotas'));
   const platforms = useQuery(activeCatalogueOptions('platforms'));
   const franchises = useQuery(franchisesQueryOptions());
-  const toOptions = (items: { id: string; name: string }[] | undefined) =>
-    (items ?? []).map((item) => ({ value: item.id, label: item.name }));
+  // Catalogue items are shown by their label, as in the lead form and the list.
+  const toOptions = (items: { id: string; label: string }[] | undefined) =>
+    (items ?? []).map((item) => ({ value: item.id, label: item.label }));
 
   // 'Limpar filtros' empties the search box too: a new box, from the cleared filters.
   const [searchBoxKey, setSearchBoxKey] = useState(0);
@@ -81,7 +82,7 @@ export function FilterPanel({ filters, activeCount, onChange, onClear }: FilterP
         </div>
       </div>
       <CollapsibleContent>
-        <div className="grid gap-3 border-t px-4 py-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+        <div className="grid grid-cols-2 gap-3 border-t px-4 py-3 lg:grid-cols-3 xl:grid-cols-6">
           <BrandSearch
             key={searchBoxKey}
             initialText={filters.brand}
@@ -144,7 +145,7 @@ function BrandSearch({
   const [text, setText] = useState(initialText);
   const commit = useDebouncedCallback(onCommit, SEARCH_DEBOUNCE_MS);
   return (
-    <div className="self-end sm:col-span-2 lg:col-span-1 [&>div]:sm:w-full">
+    <div className="col-span-2 self-end lg:col-span-1 [&>div]:sm:w-full">
       <SearchBox
         value={text}
         label={label}

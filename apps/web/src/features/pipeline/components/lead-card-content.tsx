@@ -21,7 +21,7 @@ export function LeadCardContent({ lead }: { lead: Lead }) {
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
         <BuildingIcon aria-hidden className="size-3.5 shrink-0" />
         <span className="truncate">
-          {[lead.vertical.name, lead.quota.name, lead.platform.name].join(' · ')}
+          {[lead.vertical.label, lead.quota.label, lead.platform.label].join(' · ')}
         </span>
       </p>
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground">

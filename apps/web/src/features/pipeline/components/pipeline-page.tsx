@@ -24,7 +24,7 @@ export function PipelinePage({ renderList, renderDetails }: PipelinePageProps) {
   const handleOpenDetails = useCallback((leadId: string) => setDetailsLeadId(leadId), []);
 
   return (
-    <div className="grid min-w-0 gap-4">
+    <div className="grid min-w-0 grid-cols-1 gap-4">
       <div className="flex justify-end">
         <ViewToggle value={view} onChange={setView} />
       </div>
