@@ -20,6 +20,9 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
+  // Two shared cores: a screen may take more than the default 5 s to settle while a build or
+  // a benchmark runs beside the suite; a real failure still fails, only later.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI
     ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]
     : 'list',
