@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { findFreePort, funilServerEnv, stopServer, waitForHealth } from '@funil/test-server';
 import autocannon from 'autocannon';
+import { createIfMissing, signInBench } from './support/bench-account';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,25 +25,17 @@ const scenarios: Scenario[] = [
 
 const CATALOGUE_ITEMS = 50;
 
-/** Claims the installation (first account = admin) and fills a catalogue; returns the token. */
+/**
+ * Claims the installation (first account = admin; on a BENCH_DATABASE_URL used before, signs the
+ * same account in) and fills a catalogue (items left from an earlier run are kept); returns the token.
+ */
 async function prepareData(baseUrl: string): Promise<string> {
-  const post = async (path: string, body: unknown, token?: string) => {
-    const response = await fetch(baseUrl + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as { access_token?: string };
-  };
-  const { access_token: token } = await post('/api/auth/register', {
-    name: 'Bench Admin',
-    email: 'bench@funil.dev',
-    password: 'Bench12345',
-  });
-  if (!token) throw new Error('registration gave no token');
+  const { token } = await signInBench(baseUrl);
   for (let index = 1; index <= CATALOGUE_ITEMS; index += 1) {
-    await post('/api/verticals', { name: `Vertical ${index}`, label: `Label ${index}` }, token);
+    await createIfMissing(baseUrl, token, '/api/verticals', {
+      name: `Vertical ${index}`,
+      label: `Label ${index}`,
+    });
   }
   return token;
 }

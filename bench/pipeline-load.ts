@@ -1,0 +1,172 @@
+// The pipeline's API under load, on the PostgreSQL database generate-leads.ts filled
+// (BENCH_DATABASE_URL): autocannon with BENCH_CONNECTIONS clients (10) for BENCH_SECONDS (10) per
+// scenario, signed in as the bench account; then EXPLAIN (ANALYZE, BUFFERS) of the very statements
+// each scenario runs, captured on the wire. A script, not a test: budgets are flagged, never enforced.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { signInBench } from './support/bench-account';
+import { countLeads, requireBenchDatabaseUrl, withBenchClient } from './support/bench-database';
+import { startBenchServer } from './support/bench-server';
+import { explainStatement, statementKind } from './support/explain';
+import { startSqlCapture } from './support/sql-capture';
+import { benchSettings } from './support/settings';
+
+const resultsDir = resolve(import.meta.dirname, 'results');
+/** How deep the column page is: pages of 50 followed by cursor, as the board scrolls a column. */
+const DEEP_PAGES = 100;
+const PAGE = 50;
+/** The filters of the filtered scenarios: the board's most used ones. */
+const FILTERS = 'prospectus_year=2027&franchise=Recife';
+/** p99 budget of the list, a column page and the summary at 10 clients (the issue's figure). */
+const P99_BUDGET_MS = 20;
+
+type Scenario = { name: string; path: string; budget?: boolean };
+
+/** Follows a column's `next_cursor` `pages` times and answers the cursor of the page after them. */
+async function deepCursor(baseUrl: string, token: string, status: string, pages: number): Promise<string> {
+  let cursor = '';
+  for (let page = 0; page < pages; page += 1) {
+    const query = `contract_status=${status}&limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`;
+    const response = await fetch(`${baseUrl}/api/leads?${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await response.json()) as { next_cursor: string | null };
+    if (!body.next_cursor) throw new Error(`the ${status} column ends before page ${page + 1}`);
+    cursor = body.next_cursor;
+  }
+  return cursor;
+}
+
+async function scenariosFor(baseUrl: string, token: string): Promise<Scenario[]> {
+  const cursor = await deepCursor(baseUrl, token, 'frio', DEEP_PAGES);
+  return [
+    { name: 'list, first page (50)', path: `/api/leads?limit=${PAGE}`, budget: true },
+    {
+      name: `column page ${DEEP_PAGES + 1} (frio, cursor)`,
+      path: `/api/leads?contract_status=frio&limit=${PAGE}&cursor=${cursor}`,
+      budget: true,
+    },
+    { name: 'summary', path: '/api/leads/summary', budget: true },
+    { name: 'summary, year + franchise', path: `/api/leads/summary?${FILTERS}` },
+    { name: 'board', path: '/api/leads/board' },
+    { name: 'board, year + franchise', path: `/api/leads/board?${FILTERS}` },
+    {
+      name: 'column page, filtered (morno)',
+      path: `/api/leads?contract_status=morno&${FILTERS}&limit=${PAGE}`,
+    },
+  ];
+}
+
+async function measureLoad(baseUrl: string, token: string, scenarios: Scenario[]): Promise<void> {
+  const { connections, seconds } = benchSettings;
+  console.log(`\nAPI under load: ${connections} connections, ${seconds} s per scenario\n`);
+  console.log(
+    'scenario'.padEnd(34),
+    'req/s'.padStart(8),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'errors'.padStart(8),
+    '  budget',
+  );
+  for (const scenario of scenarios) {
+    const result = await autocannon({
+      url: baseUrl + scenario.path,
+      connections,
+      duration: seconds,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const p99 = result.latency.p99;
+    const verdict = scenario.budget
+      ? p99 <= P99_BUDGET_MS
+        ? `p99 ≤ ${P99_BUDGET_MS}`
+        : `OVER ${P99_BUDGET_MS} ms`
+      : '';
+    console.log(
+      scenario.name.padEnd(34),
+      result.requests.average.toFixed(0).padStart(8),
+      String(result.latency.p50).padStart(8),
+      String(p99).padStart(8),
+      String(result.errors + result.non2xx).padStart(8),
+      ` ${verdict}`,
+    );
+  }
+}
+
+/**
+ * One request per scenario through a server whose database connection runs through the SQL
+ * capture; each statement it sent on `leads` is explained with its own parameters.
+ */
+async function explainScenarios(databaseUrl: string, scenarios: Scenario[]): Promise<void> {
+  const capture = await startSqlCapture(databaseUrl);
+  const server = await startBenchServer(capture.databaseUrl);
+  const captured: { scenario: string; statements: typeof capture.statements }[] = [];
+  try {
+    const { token } = await signInBench(server.baseUrl);
+    for (const scenario of scenarios) {
+      const before = capture.statements.length;
+      const response = await fetch(server.baseUrl + scenario.path, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (!response.ok) throw new Error(`${scenario.path}: ${response.status}`);
+      const statements = capture.statements
+        .slice(before)
+        .filter((statement) => /from "leads"/.test(statement.text));
+      captured.push({ scenario: scenario.name, statements });
+    }
+  } finally {
+    await server.stop();
+    await capture.close();
+  }
+
+  mkdirSync(resultsDir, { recursive: true });
+  console.log('\nEXPLAIN (ANALYZE, BUFFERS) of the statements each scenario runs on leads\n');
+  console.log(
+    'scenario'.padEnd(34),
+    'statement'.padEnd(27),
+    'seq scan on leads'.padEnd(18),
+    'exec ms'.padStart(8),
+    'buffers'.padStart(8),
+    '  scans of leads',
+  );
+  await withBenchClient(databaseUrl, async (client) => {
+    for (const { scenario, statements } of captured) {
+      for (const [index, statement] of statements.entries()) {
+        const plan = await explainStatement(client, statement);
+        const kind = statementKind(statement.text);
+        console.log(
+          scenario.padEnd(34),
+          kind.padEnd(27),
+          (plan.seqScanOnLeads ? 'YES' : 'no').padEnd(18),
+          plan.executionMs.toFixed(1).padStart(8),
+          String(plan.buffers).padStart(8),
+          ` ${plan.leadScans.join(', ')}`,
+        );
+        const file = `explain-${scenario.replace(/[^a-z0-9]+/gi, '-')}-${index + 1}.txt`.toLowerCase();
+        writeFileSync(
+          join(resultsDir, file),
+          `-- ${scenario}: ${kind}\n${statement.text}\n-- params: ${JSON.stringify(statement.params)}\n\n${plan.text}\n`,
+        );
+      }
+    }
+  });
+  console.log(`\n(plans and statements in ${resultsDir}/explain-*.txt)`);
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = requireBenchDatabaseUrl();
+  const leads = await withBenchClient(databaseUrl, countLeads);
+  console.log(`Funil pipeline API benchmark on ${leads.toLocaleString('en')} leads`);
+  const server = await startBenchServer(databaseUrl);
+  let scenarios: Scenario[];
+  try {
+    const { token } = await signInBench(server.baseUrl);
+    scenarios = await scenariosFor(server.baseUrl, token);
+    await measureLoad(server.baseUrl, token, scenarios);
+  } finally {
+    await server.stop();
+  }
+  await explainScenarios(databaseUrl, scenarios);
+}
+
+await main();
