@@ -1,12 +1,12 @@
 import type { BrandCreate } from '@funil/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '@/components/back-link';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useCreateBrand, useUploadBrandImage } from '@/api/brands';
 import { Card, CardContent } from '@/components/ui/card';
 import { getErrorMessage } from '@/lib/http';
-import { BackToBrands } from './back-to-brands';
 import { BrandForm } from './brand-form';
 import { BrandImageField } from './brand-image-field';
 
@@ -38,7 +38,7 @@ export function BrandCreatePage() {
   const isSaving = create.isPending || upload.isPending;
   return (
     <div className="flex flex-col gap-4">
-      <BackToBrands />
+      <BackLink to="/marcas/gerenciar" label={t('form.back')} />
       <Card>
         <CardContent>
           <BrandForm

@@ -2,13 +2,13 @@ import type { Brand, BrandCreate } from '@funil/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '@/components/back-link';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { brandQueryOptions, useRemoveBrandImage, useUpdateBrand, useUploadBrandImage } from '@/api/brands';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/http';
-import { BackToBrands } from './back-to-brands';
 import { BrandForm } from './brand-form';
 import { BrandImageField } from './brand-image-field';
 
@@ -63,7 +63,7 @@ export function BrandEditPage({ brandId, contacts }: BrandEditPageProps) {
   const brand = query.data;
   return (
     <div className="flex flex-col gap-4">
-      <BackToBrands />
+      <BackLink to="/marcas/gerenciar" label={t('form.back')} />
       <Card>
         <CardContent>
           {brand ? (

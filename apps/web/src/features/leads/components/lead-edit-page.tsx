@@ -2,6 +2,7 @@ import type { LeadCreate } from '@funil/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '@/components/back-link';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { type Lead, leadQueryOptions, useDeleteLead, useUpdateLead } from '@/api/leads';
@@ -9,7 +10,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/http';
 import { toUpdateBody } from '../utils/lead-body';
-import { BackToKanban } from './back-to-kanban';
 import { DeleteLeadButton } from './delete-lead-button';
 import { LeadForm } from './lead-form';
 
@@ -69,7 +69,7 @@ export function LeadEditPage({ leadId, canDelete, contacts, assistant }: LeadEdi
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <BackToKanban />
+        <BackLink to="/dashboard" label={t('edit.back')} />
         {lead && (
           <div className="flex flex-wrap items-center gap-2">
             {assistant?.(lead)}

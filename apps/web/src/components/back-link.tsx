@@ -1,16 +1,14 @@
 import { ArrowLeftIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
-/** 'Voltar para marcas', above the brand form. */
-export function BackToBrands() {
-  const { t } = useTranslation('brands');
+/** The way back above a form ('Voltar ao Kanban', 'Voltar para marcas'): a quiet link with an arrow. */
+export function BackLink({ to, label }: { to: string; label: string }) {
   return (
     <Button variant="ghost" size="sm" className="-ml-2 w-fit" asChild>
-      <Link to="/marcas/gerenciar">
+      <Link to={to}>
         <ArrowLeftIcon />
-        {t('form.back')}
+        {label}
       </Link>
     </Button>
   );
