@@ -124,6 +124,36 @@ describe('pipeline board', () => {
     }
   });
 
+  it('opens a column collapsed since the last visit with the card moved into it', async () => {
+    const user = userEvent.setup();
+    const moved = LEADS[1]!;
+    const after = board([LEADS[0]!]);
+    after.columns[2] = {
+      ...after.columns[2]!,
+      count: 1,
+      credit: 1000,
+      invest: 500,
+      data: [{ ...moved, contract_status: 'quente' }],
+    };
+    let boardCalls = 0;
+    signedIn({
+      'GET /api/leads/board': () => ({ body: boardCalls++ === 0 ? board(LEADS) : after }),
+      [`PATCH /api/leads/${moved.id}`]: { body: { ...moved, contract_status: 'quente' } },
+    });
+    localStorage.setItem(STORAGE_KEYS.kanbanCollapsedColumns, '["quente"]');
+    renderRoute('/dashboard');
+    const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+
+    await user.click(within(frio).getByRole('button', { name: 'Mover Marca 1 para outra coluna' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Quente' }));
+    expect(await screen.findByText('Status atualizado')).toBeInTheDocument();
+    await waitFor(() => expect(boardCalls).toBe(2));
+
+    await user.click(screen.getByRole('button', { name: 'Expandir a coluna Quente' }));
+    const quente = screen.getByRole('region', { name: 'Quente' });
+    expect(await within(quente).findByRole('group', { name: 'Marca 1' })).toBeInTheDocument();
+  });
+
   it('puts the card back and reloads the board when the move fails', async () => {
     const user = userEvent.setup();
     const moved = LEADS[1]!;

@@ -69,9 +69,14 @@ export function useMoveLead(filters: LeadFilterParams) {
       });
       void queryClient.invalidateQueries({ queryKey: leadKeys.all });
     },
-    onSuccess: (saved, { to }) => {
+    onSuccess: (saved, { to }, snapshot) => {
       queryClient.setQueryData<ColumnData>(columnKey(to), (data) => data && replaceLeadInColumn(data, saved));
       toast.success(t('messages.statusUpdated'));
+      // A collapsed column has no pages in the cache to patch: it would open on the board call's
+      // first page, from before the move. Ask the board again so it opens true.
+      if (!snapshot?.from || !snapshot.to) {
+        void queryClient.invalidateQueries({ queryKey: leadKeys.board(filters) });
+      }
       // What else shows this lead reloads when next shown; the board's own caches are already true.
       for (const queryKey of [
         leadKeys.detail(saved.id),
