@@ -1,7 +1,7 @@
 import { ChevronsRightIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ColumnCountBadge } from './column-count-badge';
 
 type CollapsedColumnProps = {
   label: string;
@@ -11,7 +11,7 @@ type CollapsedColumnProps = {
 
 /** An 80 px strip in place of a collapsed column: its name, its count and a way back. */
 export function CollapsedColumn({ label, count, onExpand }: CollapsedColumnProps) {
-  const { t, i18n } = useTranslation('pipeline');
+  const { t } = useTranslation('pipeline');
   return (
     <div className="flex h-full flex-col items-center gap-3 py-2">
       <Button
@@ -23,13 +23,7 @@ export function CollapsedColumn({ label, count, onExpand }: CollapsedColumnProps
       >
         <ChevronsRightIcon />
       </Button>
-      <Badge
-        variant="secondary"
-        className="tabular-nums"
-        aria-label={t('column.label', { column: label, count })}
-      >
-        {new Intl.NumberFormat(i18n.language).format(count)}
-      </Badge>
+      <ColumnCountBadge label={label} count={count} />
       <span aria-hidden className="text-sm font-semibold [writing-mode:vertical-rl]">
         {label}
       </span>

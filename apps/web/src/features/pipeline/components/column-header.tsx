@@ -2,9 +2,9 @@ import type { ContractStatus, LeadColumnTotals } from '@funil/shared';
 import { ChevronsLeftIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ContractStatusBadge } from '@/components/contract-status-badge';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatCurrency } from '@/lib/format';
+import { ColumnCountBadge } from './column-count-badge';
 
 type ColumnHeaderProps = {
   headingId: string;
@@ -17,7 +17,6 @@ type ColumnHeaderProps = {
 /** A column's name, true count and the BRL sums of its credit and invest, whatever is loaded. */
 export function ColumnHeader({ headingId, status, label, totals, onCollapse }: ColumnHeaderProps) {
   const { t, i18n } = useTranslation('pipeline');
-  const count = new Intl.NumberFormat(i18n.language).format(totals.count);
   const money = (value: number) => formatCurrency(value, i18n.language, { decimals: false });
   return (
     <div className="grid gap-1 border-b px-3 py-2">
@@ -25,13 +24,7 @@ export function ColumnHeader({ headingId, status, label, totals, onCollapse }: C
         <h2 id={headingId} className="min-w-0">
           <ContractStatusBadge status={status} className="text-sm" />
         </h2>
-        <Badge
-          variant="secondary"
-          className="tabular-nums"
-          aria-label={t('column.label', { column: label, count: totals.count })}
-        >
-          {count}
-        </Badge>
+        <ColumnCountBadge label={label} count={totals.count} />
         <Button
           variant="ghost"
           size="icon"

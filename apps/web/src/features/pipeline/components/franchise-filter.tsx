@@ -1,12 +1,5 @@
-import { ChevronDownIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { MultiSelect } from '@/components/multi-select';
 import { Label } from '@/components/ui/label';
 
 type FranchiseFilterProps = {
@@ -15,47 +8,25 @@ type FranchiseFilterProps = {
   onChange: (selected: string[]) => void;
 };
 
-/** The franchises to show (any of them): a menu of checkboxes that stays open while ticking. */
+const FRANCHISE_FILTER_ID = 'pipeline-filter-franchises';
+
+/** The franchises to show (leads with any of them), chosen as in the lead form. */
 export function FranchiseFilter({ names, selected, onChange }: FranchiseFilterProps) {
   const { t } = useTranslation('pipeline');
-  const summary =
-    selected.length === 0
-      ? t('filters.allFranchises')
-      : selected.length === 1
-        ? selected[0]
-        : t('filters.franchisesSelected', { count: selected.length });
+  const { t: tLeads } = useTranslation('leads');
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor="pipeline-filter-franchises">{t('filters.franchises')}</Label>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button
-            id="pipeline-filter-franchises"
-            variant="outline"
-            className="w-full justify-between font-normal"
-          >
-            <span className="truncate">{summary}</span>
-            <ChevronDownIcon className="opacity-50" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent
-          align="start"
-          className="max-h-72 w-(--radix-dropdown-menu-trigger-width) overflow-y-auto"
-        >
-          {names.map((name) => (
-            <DropdownMenuCheckboxItem
-              key={name}
-              checked={selected.includes(name)}
-              onSelect={(event) => event.preventDefault()}
-              onCheckedChange={(checked) =>
-                onChange(checked ? [...selected, name] : selected.filter((candidate) => candidate !== name))
-              }
-            >
-              {name}
-            </DropdownMenuCheckboxItem>
-          ))}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <Label htmlFor={FRANCHISE_FILTER_ID}>{t('filters.franchises')}</Label>
+      <MultiSelect
+        id={FRANCHISE_FILTER_ID}
+        options={names.map((name) => ({ value: name, label: name }))}
+        value={selected}
+        onChange={onChange}
+        placeholder={t('filters.allFranchises')}
+        summary={(count) => t('filters.franchisesSelected', { count })}
+        removeLabel={(label) => tLeads('form.removeFranchise', { name: label })}
+        emptyText={t('filters.noFranchise')}
+      />
     </div>
   );
 }

@@ -11,7 +11,6 @@ import { useStoredState } from '@/lib/use-stored-state';
 import { type LoadedBoard, useBoard, useBoardSummary } from '../hooks/use-board';
 import { useBoardDndConfig } from '../hooks/use-board-dnd-config';
 import { useMoveLead } from '../hooks/use-move-lead';
-import { emptySummary } from '../utils/board-cache';
 import { parseCollapsedColumns, serializeCollapsedColumns, toggleColumn } from '../utils/collapsed-columns';
 import { KanbanColumn } from './kanban-column';
 import type { LeadDragData } from './lead-card';
@@ -62,7 +61,8 @@ function LoadedKanban({
   loaded: LoadedBoard;
   onOpenDetails: (leadId: string) => void;
 }) {
-  const summary = useBoardSummary(loaded).data ?? emptySummary();
+  // Seeded by the board call (initialData), so always there.
+  const summary = useBoardSummary(loaded).data;
   const { sensors, plugins } = useBoardDndConfig(loaded.filters);
   const { mutate: moveLead } = useMoveLead(loaded.filters);
   const [collapsed, setCollapsed] = useStoredState(

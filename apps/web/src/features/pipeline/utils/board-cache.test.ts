@@ -1,9 +1,9 @@
+import { CONTRACT_STATUSES, type LeadSummary } from '@funil/shared';
 import { describe, expect, it } from 'vitest';
 import { boardLead as apiLead } from '../test-leads';
 import {
   type ColumnData,
   compareBoardOrder,
-  emptySummary,
   insertLeadIntoColumn,
   moveLeadTotals,
   positionInColumn,
@@ -86,7 +86,14 @@ describe('board cache', () => {
   });
 
   it('moves the count and the sums from one header to the other, to the cent', () => {
-    const summary = emptySummary();
+    const summary: LeadSummary = {
+      columns: CONTRACT_STATUSES.map((contract_status) => ({
+        contract_status,
+        count: 0,
+        credit: 0,
+        invest: 0,
+      })),
+    };
     summary.columns[0] = { contract_status: 'frio', count: 2, credit: 1000.1, invest: 500.2 };
     const lead = apiLead(1, { contract_status: 'frio', credit: 1000.1, invest: 0.2 });
     const moved = moveLeadTotals(summary, lead, 'quente');

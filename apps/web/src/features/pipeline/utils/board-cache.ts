@@ -1,4 +1,4 @@
-import { CONTRACT_STATUSES, type ContractStatus } from '@funil/shared';
+import type { ContractStatus } from '@funil/shared';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Lead, LeadBoard, LeadSummary } from '@/api/leads';
 
@@ -122,8 +122,3 @@ export function moveLeadTotals(summary: LeadSummary, lead: Lead, to: ContractSta
     }),
   };
 }
-
-/** An empty summary in pipeline order, for a board whose totals have not arrived. */
-export const emptySummary = (): LeadSummary => ({
-  columns: CONTRACT_STATUSES.map((contract_status) => ({ contract_status, count: 0, credit: 0, invest: 0 })),
-});
