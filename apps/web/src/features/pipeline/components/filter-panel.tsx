@@ -82,10 +82,11 @@ export function FilterPanel({ filters, activeCount, onChange, onClear }: FilterP
         </div>
       </div>
       <CollapsibleContent>
-        <div className="grid grid-cols-2 gap-3 border-t px-4 py-3 lg:grid-cols-3 xl:grid-cols-6">
+        <div className="grid grid-cols-2 items-start gap-3 border-t px-4 py-3 lg:grid-cols-3 xl:grid-cols-6">
           <BrandSearch
             key={searchBoxKey}
             initialText={filters.brand}
+            title={t('filters.brand')}
             label={t('filters.brandPlaceholder')}
             onCommit={(brand) => onChange({ ...filters, brand })}
           />
@@ -135,17 +136,23 @@ export function FilterPanel({ filters, activeCount, onChange, onClear }: FilterP
 /** The brand search: the box answers each key at once; the board is asked once typing pauses. */
 function BrandSearch({
   initialText,
+  title,
   label,
   onCommit,
 }: {
   initialText: string;
+  /** Shown above the box, like the dropdowns' labels, so the row lines up. */
+  title: string;
   label: string;
   onCommit: (brand: string) => void;
 }) {
   const [text, setText] = useState(initialText);
   const commit = useDebouncedCallback(onCommit, SEARCH_DEBOUNCE_MS);
   return (
-    <div className="col-span-2 self-end lg:col-span-1 [&>div]:sm:w-full">
+    <div className="col-span-2 grid gap-1.5 lg:col-span-1 [&>div]:sm:w-full">
+      <span aria-hidden className="text-sm leading-none font-medium">
+        {title}
+      </span>
       <SearchBox
         value={text}
         label={label}
