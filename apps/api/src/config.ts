@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
+import { AI_PROVIDERS, type AiProvider } from '@funil/shared';
 import { z } from 'zod';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export const AI_PROVIDERS = ['gemini', 'openai'] as const;
-export type AiProvider = (typeof AI_PROVIDERS)[number];
+export { AI_PROVIDERS, type AiProvider } from '@funil/shared';
 
 /** A configuration problem the operator has to fix; `problems` holds one readable line each. */
 export class ConfigError extends Error {

@@ -48,3 +48,7 @@ export const TOAST_DURATION_MS = 3000;
 export const FORGOT_PASSWORD_AUTO_CLOSE_MS = 3000;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The AI assistant's providers: Google Gemini, or any OpenAI-compatible chat-completions endpoint. */
+export const AI_PROVIDERS = ['gemini', 'openai'] as const;
+export type AiProvider = (typeof AI_PROVIDERS)[number];
