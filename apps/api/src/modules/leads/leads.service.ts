@@ -20,6 +20,7 @@ import { definedOnly } from '../../lib/defined-only';
 import { paginate } from '../../lib/pagination';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor';
 import { leadFilterCondition } from './lead-filters';
+import { hasRunningTotals, runningLeadCount, runningTotalsByStatus } from './lead-running-totals';
 import { recordStatusChange, selectStatusChanges } from './lead-history';
 import { DEFAULT_LEAD_ORDER, isDefaultLeadOrder, resolveLeadOrder } from './lead-order';
 import { checkLeadReferences, replaceLeadFranchises } from './lead-references';
@@ -28,8 +29,11 @@ import { toPipelineTotals } from './lead-totals';
 
 const notFound = () => new AppError(404, 'errors:not_found.lead');
 
-const countLeads = async (db: Database, where: ReturnType<typeof leadFilterCondition>) =>
-  (await db.select({ total: count() }).from(leads).where(where))[0]?.total ?? 0;
+/** How many leads match: from the running totals when they cover the filters, else counted. */
+const countLeads = async (db: Database, filters: LeadFilters) =>
+  hasRunningTotals(filters)
+    ? runningLeadCount(db, filters)
+    : ((await db.select({ total: count() }).from(leads).where(leadFilterCondition(filters)))[0]?.total ?? 0);
 
 /**
  * GET /api/leads: filters, a sort (newest first by default), and a page by number or, in the
@@ -44,7 +48,7 @@ export async function listLeads(db: Database, query: LeadListQuery): Promise<Lea
   let hasMore = false;
   const result = await paginate(
     pageQuery,
-    () => countLeads(db, filter),
+    () => countLeads(db, query),
     async (window) => {
       const limit = window?.limit ?? pageQuery.limit;
       // One row more than the page says whether another page follows.
@@ -66,8 +70,13 @@ export async function listLeads(db: Database, query: LeadListQuery): Promise<Lea
   };
 }
 
-/** Count and sums per status under the filters, in one GROUP BY over the leads they match. */
+/**
+ * Count and sums per status under the filters: from the running totals when they cover the
+ * filters (a few thousand rows whatever the number of leads), else one GROUP BY over the leads
+ * the filters match (franchises, brand search, executive…).
+ */
 async function totalsByStatus(db: Database, filters: LeadFilters) {
+  if (hasRunningTotals(filters)) return toPipelineTotals(await runningTotalsByStatus(db, filters));
   const rows = await db
     .select({
       contractStatus: leads.contractStatus,

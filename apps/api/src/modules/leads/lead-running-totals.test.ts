@@ -1,0 +1,134 @@
+import { CONTRACT_STATUSES, type Lead, type LeadSummary } from '@funil/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/build-test-app';
+import { createLeadReferences, createLeadVia, type LeadReferences } from '../../../test/lead-fixtures';
+import { type SignedIn, signIn } from '../../../test/sign-in';
+import type { App } from '../../app';
+import { hasRunningTotals } from './lead-running-totals';
+
+/** A small deterministic generator, so a failure replays the same operations. */
+function seededRandom(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+describe('lead_totals (the running totals behind the summary and the board)', () => {
+  let app: App;
+  let seller: SignedIn;
+  let refs: LeadReferences[];
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    seller = await signIn(app, { roles: ['admin'] });
+    refs = [await createLeadReferences(app, seller.headers), await createLeadReferences(app, seller.headers)];
+  });
+  afterAll(() => app.close());
+
+  /** The per-group totals kept by the triggers, and the same grouped straight from the leads. */
+  const keptAndCounted = async () => {
+    const kept = await app.db.execute(sql`
+      select contract_status, prospectus_year, vertical_id, quota_id, platform_id,
+        lead_count::int as lead_count, credit::float8 as credit, invest::float8 as invest
+      from lead_totals where lead_count <> 0 order by 1, 2, 3, 4, 5`);
+    const counted = await app.db.execute(sql`
+      select contract_status, prospectus_year, vertical_id, quota_id, platform_id,
+        count(*)::int as lead_count, sum(credit)::float8 as credit, sum(invest)::float8 as invest
+      from leads group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`);
+    return { kept: kept.rows, counted: counted.rows };
+  };
+
+  const patch = (id: string, body: Record<string, unknown>) =>
+    app.inject({ method: 'PATCH', url: `/api/leads/${id}`, headers: seller.headers, payload: body });
+
+  it('follow every create, move, edit and delete, in the same transaction', async () => {
+    const random = seededRandom(7);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+    const live: Lead[] = [];
+    for (let step = 0; step < 60; step += 1) {
+      const action = live.length < 5 ? 'create' : pick(['create', 'move', 'amounts', 'catalogue', 'delete']);
+      if (action === 'create') {
+        live.push(
+          await createLeadVia(app, seller.headers, pick(refs), {
+            contract_status: pick(CONTRACT_STATUSES),
+            prospectus_year: pick([2026, 2027, 2028]),
+            credit: Math.round(random() * 1_000_000) / 100,
+            invest: Math.round(random() * 1_000_000) / 100,
+          }),
+        );
+        continue;
+      }
+      const lead = pick(live);
+      if (action === 'delete') {
+        const response = await app.inject({
+          method: 'DELETE',
+          url: `/api/leads/${lead.id}`,
+          headers: seller.headers,
+        });
+        expect(response.statusCode).toBe(204);
+        live.splice(live.indexOf(lead), 1);
+        continue;
+      }
+      const other = pick(refs);
+      const body =
+        action === 'move'
+          ? { contract_status: pick(CONTRACT_STATUSES) }
+          : action === 'amounts'
+            ? { credit: Math.round(random() * 1_000_000) / 100, assessment: `Q${step}` }
+            : {
+                vertical: other.verticalId,
+                quota: other.quotaId,
+                platform: other.platformId,
+                prospectus_year: 2028,
+              };
+      const response = await patch(lead.id, body);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const { kept, counted } = await keptAndCounted();
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual(counted);
+  });
+
+  it('stay exact under parallel moves of one lead and parallel creates', async () => {
+    const lead = await createLeadVia(app, seller.headers, refs[0] as LeadReferences, {
+      credit: 10,
+      invest: 5,
+    });
+    await Promise.all([
+      ...Array.from({ length: 20 }, (_, index) =>
+        patch(lead.id, { contract_status: CONTRACT_STATUSES[index % CONTRACT_STATUSES.length] }),
+      ),
+      ...Array.from({ length: 10 }, () => createLeadVia(app, seller.headers, refs[1] as LeadReferences)),
+    ]);
+    const { kept, counted } = await keptAndCounted();
+    expect(kept).toEqual(counted);
+  });
+
+  it('answer the summary exactly as grouping the leads does', async () => {
+    const year = await app.inject({
+      method: 'GET',
+      url: '/api/leads/summary?prospectus_year=2028',
+      headers: seller.headers,
+    });
+    const yearAndExchange = await app.inject({
+      method: 'GET',
+      // exchange is not a dimension of the totals: this one groups the leads.
+      url: '/api/leads/summary?prospectus_year=2028&exchange=false',
+      headers: seller.headers,
+    });
+    expect(year.json<LeadSummary>()).toEqual(yearAndExchange.json<LeadSummary>());
+  });
+
+  it('are used only when every filter in use is one of their dimensions', () => {
+    expect(hasRunningTotals({})).toBe(true);
+    expect(hasRunningTotals({ prospectus_year: 2026, vertical: 'v', contract_status: ['frio'] })).toBe(true);
+    expect(hasRunningTotals({ contract_status: [], franchise: [] })).toBe(true);
+    expect(hasRunningTotals({ franchise: ['Recife'] })).toBe(false);
+    expect(hasRunningTotals({ search: 'alfa' })).toBe(false);
+    expect(hasRunningTotals({ executive: 'e' })).toBe(false);
+    expect(hasRunningTotals({ exchange: false })).toBe(false);
+  });
+});
