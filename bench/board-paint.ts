@@ -109,7 +109,7 @@ async function measureDrag(context: BrowserContext, baseUrl: string, session: Be
   await page.mouse.up();
   await patched;
   // The drop settles: the overlay goes, both columns re-render with their new totals.
-  await page.locator('[data-dnd-overlay] > *').waitFor({ state: 'detached' });
+  await page.locator('[data-drag-preview]').waitFor({ state: 'detached' });
   await page.waitForTimeout(500);
   const tasks = await page.evaluate(
     () => (window as unknown as { benchLongTasks: { start: number; duration: number }[] }).benchLongTasks,

@@ -117,7 +117,7 @@ test('the pipeline: create, drag with mouse and keyboard, filter, scroll, list a
 
   // The keyboard: Space picks the card up, each arrow is one column, Space drops it. (Once the
   // mouse's drop has settled: a new drag cannot start while the last one is still ending.)
-  await expect(page.locator('[data-dnd-overlay] > *')).toHaveCount(0);
+  await expect(page.locator('[data-drag-preview]')).toHaveCount(0);
   // A screen reader hears each step, in Portuguese.
   const announcement = (text: string | RegExp) =>
     page.locator('[id^="dnd-kit-announcement"]').filter({ hasText: text });

@@ -1,6 +1,6 @@
-import { DragDropProvider, DragOverlay } from '@dnd-kit/react';
+import { DragDropProvider } from '@dnd-kit/react';
 import { CONTRACT_STATUSES, type ContractStatus } from '@funil/shared';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead, LeadFilterParams } from '@/api/leads';
 import { Button } from '@/components/ui/button';
@@ -11,10 +11,11 @@ import { useStoredState } from '@/lib/use-stored-state';
 import { type LoadedBoard, useBoard, useBoardSummary } from '../hooks/use-board';
 import { useBoardDndConfig } from '../hooks/use-board-dnd-config';
 import { useMoveLead } from '../hooks/use-move-lead';
+import { blockTextSelection } from '../utils/block-text-selection';
 import { parseCollapsedColumns, serializeCollapsedColumns, toggleColumn } from '../utils/collapsed-columns';
+import { DragPreview } from './drag-preview';
 import { KanbanColumn } from './kanban-column';
 import type { LeadDragData } from './lead-card';
-import { LeadCardContent } from './lead-card-content';
 
 type KanbanBoardProps = {
   filters: LeadFilterParams;
@@ -71,6 +72,7 @@ function LoadedKanban({
     serializeCollapsedColumns,
   );
   const [dragging, setDragging] = useState<DraggingLead | null>(null);
+  const unblockTextSelection = useRef<(() => void) | null>(null);
 
   // Stable, so that no card re-renders when the board's own state changes.
   const handleMove = useCallback(
@@ -90,12 +92,15 @@ function LoadedKanban({
       plugins={plugins}
       onDragStart={({ operation: { source } }) => {
         const lead = (source?.data as LeadDragData | undefined)?.lead;
+        unblockTextSelection.current = blockTextSelection();
         if (lead) setDragging({ id: lead.id, from: lead.contract_status });
       }}
       onDragEnd={({ operation: { source, target }, canceled }) => {
-        setDragging(null);
+        unblockTextSelection.current?.();
+        unblockTextSelection.current = null;
         const lead = (source?.data as LeadDragData | undefined)?.lead;
         const to = (target?.data as { status?: ContractStatus } | undefined)?.status;
+        setDragging(null);
         if (!canceled && lead && to) handleMove(lead, to);
       }}
     >
@@ -115,16 +120,7 @@ function LoadedKanban({
           />
         ))}
       </div>
-      <DragOverlay>
-        {(source) => {
-          const lead = (source.data as LeadDragData | undefined)?.lead;
-          return lead ? (
-            <div className="w-76 rotate-2 cursor-grabbing rounded-lg border bg-card p-3 text-card-foreground shadow-xl">
-              <LeadCardContent lead={lead} />
-            </div>
-          ) : null;
-        }}
-      </DragOverlay>
+      <DragPreview />
     </DragDropProvider>
   );
 }

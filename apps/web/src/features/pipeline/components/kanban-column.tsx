@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lead } from '@/api/leads';
 import { cn } from '@/lib/utils';
 import type { LoadedBoard } from '../hooks/use-board';
+import { pointerOverColumn } from '../utils/pointer-over-column';
 import { CollapsedColumn } from './collapsed-column';
 import { ColumnCards } from './column-cards';
 import { ColumnHeader } from './column-header';
@@ -37,7 +38,11 @@ export const KanbanColumn = memo(function KanbanColumn({
   onMove,
 }: KanbanColumnProps) {
   const { t } = useTranslation('leads');
-  const { ref, isDropTarget } = useDroppable<ColumnDropData>({ id: columnDropId(status), data: { status } });
+  const { ref, isDropTarget } = useDroppable<ColumnDropData>({
+    id: columnDropId(status),
+    data: { status },
+    collisionDetector: pointerOverColumn,
+  });
   const label = t(`contractStatus.${status}`);
   const headingId = `kanban-column-${status}`;
 

@@ -1,5 +1,13 @@
 import { configure } from '@dnd-kit/abstract';
-import { Accessibility, type defaultPreset, PointerActivationConstraints, PointerSensor } from '@dnd-kit/dom';
+import {
+  Accessibility,
+  Cursor,
+  type defaultPreset,
+  Feedback,
+  PointerActivationConstraints,
+  PointerSensor,
+  PreventSelection,
+} from '@dnd-kit/dom';
 import type { ContractStatus, LeadSummary } from '@funil/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
@@ -74,14 +82,22 @@ export function useBoardDndConfig(filters: LeadFilterParams) {
   return { sensors, plugins };
 }
 
-/** dnd-kit's default plugins, with the accessibility one speaking our texts. */
+/**
+ * dnd-kit's default plugins, with the accessibility one speaking our texts, and without the three
+ * that inject a stylesheet into the page during a drag (Cursor, Feedback, PreventSelection): each
+ * injection and removal, at pickup, at every change of drop target and at the drop, restyles and
+ * lays out every element of the board. DragPreview stands in for the feedback (its card shows the
+ * grabbing cursor under the pointer) and `blockTextSelection` keeps text from being selected.
+ */
+const PAGE_WIDE_STYLE_PLUGINS: readonly unknown[] = [Accessibility, Cursor, Feedback, PreventSelection];
+
 function createBoardPlugins(texts: AnnouncementTexts, instructions: string, landing: Landing) {
   const accessibility = Accessibility.configure({
     screenReaderInstructions: { draggable: instructions },
     announcements: createBoardAnnouncements(texts, landing),
   });
   return (defaults: typeof defaultPreset.plugins) => [
-    ...defaults.filter((plugin) => plugin !== Accessibility),
+    ...defaults.filter((plugin) => !PAGE_WIDE_STYLE_PLUGINS.includes(plugin)),
     accessibility,
   ];
 }
