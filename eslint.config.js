@@ -70,6 +70,8 @@ export default defineConfig([
     '**/test-results/**',
     '**/playwright-report/**',
     'apps/api/drizzle/**',
+    // Scratch scripts, gitignored too.
+    '**/*.tmp.mjs',
     'bench/results/**',
   ]),
   js.configs.recommended,

@@ -1,10 +1,11 @@
 import { CONTRACT_STATUSES, type Lead, type LeadSummary } from '@funil/shared';
-import { sql } from 'drizzle-orm';
+import { ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app';
 import { createLeadReferences, createLeadVia, type LeadReferences } from '../../../test/lead-fixtures';
 import { type SignedIn, signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
+import { leads, leadTotals } from '../../db/schema';
 import { hasRunningTotals } from './lead-running-totals';
 
 /** A small deterministic generator, so a failure replays the same operations. */
@@ -30,15 +31,35 @@ describe('lead_totals (the running totals behind the summary and the board)', ()
 
   /** The per-group totals kept by the triggers, and the same grouped straight from the leads. */
   const keptAndCounted = async () => {
-    const kept = await app.db.execute(sql`
-      select contract_status, prospectus_year, vertical_id, quota_id, platform_id,
-        lead_count::int as lead_count, credit::float8 as credit, invest::float8 as invest
-      from lead_totals where lead_count <> 0 order by 1, 2, 3, 4, 5`);
-    const counted = await app.db.execute(sql`
-      select contract_status, prospectus_year, vertical_id, quota_id, platform_id,
-        count(*)::int as lead_count, sum(credit)::float8 as credit, sum(invest)::float8 as invest
-      from leads group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`);
-    return { kept: kept.rows, counted: counted.rows };
+    const kept = await app.db
+      .select({
+        status: leadTotals.contractStatus,
+        year: leadTotals.prospectusYear,
+        vertical: leadTotals.verticalId,
+        quota: leadTotals.quotaId,
+        platform: leadTotals.platformId,
+        count: sql<number>`${leadTotals.leadCount}::int`,
+        credit: sql<number>`${leadTotals.credit}::float8`,
+        invest: sql<number>`${leadTotals.invest}::float8`,
+      })
+      .from(leadTotals)
+      .where(ne(leadTotals.leadCount, 0))
+      .orderBy(sql`1, 2, 3, 4, 5`);
+    const counted = await app.db
+      .select({
+        status: leads.contractStatus,
+        year: leads.prospectusYear,
+        vertical: leads.verticalId,
+        quota: leads.quotaId,
+        platform: leads.platformId,
+        count: sql<number>`count(*)::int`,
+        credit: sql<number>`sum(${leads.credit})::float8`,
+        invest: sql<number>`sum(${leads.invest})::float8`,
+      })
+      .from(leads)
+      .groupBy(leads.contractStatus, leads.prospectusYear, leads.verticalId, leads.quotaId, leads.platformId)
+      .orderBy(sql`1, 2, 3, 4, 5`);
+    return { kept, counted };
   };
 
   const patch = (id: string, body: Record<string, unknown>) =>
