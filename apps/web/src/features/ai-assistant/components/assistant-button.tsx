@@ -77,18 +77,15 @@ export function AssistantButton({ leadId, brand }: AssistantButtonProps) {
 
   return (
     <>
-      {reason ? (
-        <>
-          <Tooltip>
-            <TooltipTrigger asChild>{button}</TooltipTrigger>
-            <TooltipContent>{reason}</TooltipContent>
-          </Tooltip>
-          <span id={reasonId} className="sr-only">
-            {reason}
-          </span>
-        </>
-      ) : (
-        button
+      {/* One tree whether or not there is a reason, so the button is not remounted when the status arrives. */}
+      <Tooltip>
+        <TooltipTrigger asChild>{button}</TooltipTrigger>
+        {reason && <TooltipContent>{reason}</TooltipContent>}
+      </Tooltip>
+      {reason && (
+        <span id={reasonId} className="sr-only">
+          {reason}
+        </span>
       )}
       <Sheet open={open} onOpenChange={handleOpenChange}>
         <SheetContent side="right" closeLabel={t('sheet.close')} className="w-full gap-0 sm:max-w-lg">
