@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { BotIcon, LoaderCircleIcon } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { aiStatusQueryOptions } from '@/api/ai';
 import { Button } from '@/components/ui/button';
@@ -49,6 +49,7 @@ export function AssistantButton({ leadId, brand }: AssistantButtonProps) {
   const [open, setOpen] = useState(false);
   const [session, setSession] = useState(0);
   const reasonId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
   function handleOpenChange(next: boolean) {
     if (next) setSession((count) => count + 1);
@@ -59,6 +60,7 @@ export function AssistantButton({ leadId, brand }: AssistantButtonProps) {
   // description say why it is off, to the mouse, the keyboard and screen readers alike.
   const button = (
     <Button
+      ref={buttonRef}
       type="button"
       variant="outline"
       aria-disabled={reason ? true : undefined}
@@ -88,7 +90,22 @@ export function AssistantButton({ leadId, brand }: AssistantButtonProps) {
         </span>
       )}
       <Sheet open={open} onOpenChange={handleOpenChange}>
-        <SheetContent side="right" closeLabel={t('sheet.close')} className="w-full gap-0 sm:max-w-lg">
+        <SheetContent
+          side="right"
+          closeLabel={t('sheet.close')}
+          className="w-full gap-0 sm:max-w-lg"
+          // Focus stays on the sheet itself until the question box takes it (chat-composer.tsx),
+          // rather than landing on the first suggestion.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
+          // No SheetTrigger (the button also carries a tooltip), so focus is given back by hand.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            buttonRef.current?.focus();
+          }}
+        >
           <SheetHeader className="border-b pr-12">
             <SheetTitle className="flex items-center gap-2">
               <BotIcon className="size-5 text-primary" aria-hidden />

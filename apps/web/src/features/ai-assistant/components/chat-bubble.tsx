@@ -15,9 +15,10 @@ export function ChatBubble({ from, label, tone = 'default', children }: ChatBubb
     <div className={cn('flex', from === 'user' ? 'justify-end' : 'justify-start')}>
       <div
         className={cn(
-          'max-w-[92%] min-w-0 rounded-lg px-3 py-2 text-sm',
-          from === 'user' && 'bg-primary whitespace-pre-wrap text-primary-foreground',
-          from === 'assistant' && tone === 'default' && 'w-full border bg-muted/40',
+          'min-w-0 rounded-lg px-3 py-2 text-sm',
+          from === 'user' && 'max-w-[92%] bg-primary whitespace-pre-wrap text-primary-foreground',
+          from === 'assistant' && 'w-full',
+          from === 'assistant' && tone === 'default' && 'border bg-muted/40',
           tone === 'error' &&
             'border border-destructive/40 bg-destructive/10 text-destructive dark:text-red-300',
           tone === 'muted' && 'border bg-muted/40 text-muted-foreground italic',

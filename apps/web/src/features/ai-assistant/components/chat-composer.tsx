@@ -1,6 +1,6 @@
 import { AI_PROMPT_MAX_LENGTH } from '@funil/shared';
 import { SendIcon, SquareIcon } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
@@ -20,6 +20,12 @@ export function ChatComposer({ canSend, canStop, disabled, onSend, onStop }: Cha
   const { t } = useTranslation('assistant');
   const [text, setText] = useState('');
   const hintId = useId();
+  const boxRef = useRef<HTMLTextAreaElement>(null);
+
+  // The sheet opens on the question box (the sheet holds focus until this chunk has loaded).
+  useEffect(() => {
+    boxRef.current?.focus();
+  }, []);
 
   function submit() {
     if (onSend(text)) setText('');
@@ -41,6 +47,7 @@ export function ChatComposer({ canSend, canStop, disabled, onSend, onStop }: Cha
     >
       <div className="flex items-end gap-2">
         <Textarea
+          ref={boxRef}
           aria-label={t('composer.label')}
           aria-describedby={hintId}
           placeholder={t('composer.placeholder')}
