@@ -28,6 +28,16 @@ async function ask(user: User, text: string) {
   await user.type(screen.getByRole('textbox', { name: 'Sua pergunta' }), `${text}{Enter}`);
 }
 
+/** The spec's answer to a failure: the assistant's error bubble and the destructive toast. */
+async function expectErrorBubbleAndToast() {
+  expect(
+    await screen.findByText(
+      'Desculpe, ocorreu um erro ao processar sua solicitação. Por favor, tente novamente.',
+    ),
+  ).toBeInTheDocument();
+  expect(await screen.findByText('Não foi possível processar sua mensagem')).toBeInTheDocument();
+}
+
 const answer = (text: string[], registry?: typeof FOUND) => () => sseResponse(answerChunks(text, registry));
 
 describe('AI assistant sheet', () => {
@@ -208,12 +218,7 @@ describe('AI assistant sheet', () => {
     await openSheet(user);
     await ask(user, 'Sugira uma abordagem');
 
-    expect(
-      await screen.findByText(
-        'Desculpe, ocorreu um erro ao processar sua solicitação. Por favor, tente novamente.',
-      ),
-    ).toBeInTheDocument();
-    expect(await screen.findByText('Não foi possível processar sua mensagem')).toBeInTheDocument();
+    await expectErrorBubbleAndToast();
     expect(screen.getByText('Erro ao processar solicitação')).toBeInTheDocument();
 
     await ask(user, 'Outra tentativa');
@@ -229,12 +234,7 @@ describe('AI assistant sheet', () => {
     });
     await openSheet(user);
     await ask(user, 'Sugira uma abordagem');
-    expect(
-      await screen.findByText(
-        'Desculpe, ocorreu um erro ao processar sua solicitação. Por favor, tente novamente.',
-      ),
-    ).toBeInTheDocument();
-    expect(await screen.findByText('Não foi possível processar sua mensagem')).toBeInTheDocument();
+    await expectErrorBubbleAndToast();
   });
 
   it('says it could not answer when the answer has no text', async () => {

@@ -1,7 +1,7 @@
 import { type AiRegistry, aiRegistrySchema } from '@funil/shared';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
-import { apiUser } from '@/test/api-fixtures';
+import { apiCompanyRecord, apiUser } from '@/test/api-fixtures';
 import { type StubRoute, stubApi } from '@/test/api-stub';
 import { renderWithProviders } from '@/test/render';
 import { AssistantButton } from './assistant-button';
@@ -15,33 +15,15 @@ export const ENABLED = { 'GET /api/openai/status': { body: { enabled: true, prov
 export const FOUND: AiRegistry = aiRegistrySchema.parse({
   status: 'found',
   cnpj: '11222333000181',
-  record: {
+  record: apiCompanyRecord({
     cnpj: '11222333000181',
     razao_social: 'CAFE SERRA AZUL LTDA',
     nome_fantasia: 'Café Serra Azul',
-    situacao_cadastral: 'ATIVA',
-    data_situacao_cadastral: '2005-11-03',
-    data_inicio_atividade: '2005-11-03',
-    natureza_juridica: 'Sociedade Empresária Limitada',
-    porte: 'DEMAIS',
     capital_social: 1500000,
-    cnae_principal: { codigo: '1081302', descricao: 'Torrefação e moagem de café' },
-    cnaes_secundarios: [],
-    endereco: {
-      logradouro: null,
-      numero: null,
-      complemento: null,
-      bairro: null,
-      cep: null,
-      municipio: 'Belo Horizonte',
-      uf: 'MG',
-    },
-    telefones: [],
-    email: null,
+    endereco: { ...apiCompanyRecord().endereco, municipio: 'Belo Horizonte', uf: 'MG' },
     socios: [],
-    fonte: 'Receita Federal (dados abertos)',
     consultado_em: '2026-04-20T15:00:00.000Z',
-  },
+  }),
 });
 
 const SSE_HEADERS = {
