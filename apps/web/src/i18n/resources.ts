@@ -4,6 +4,7 @@ import esErrors from '@funil/shared/locales/es/errors.json';
 import esValidation from '@funil/shared/locales/es/validation.json';
 import ptBRErrors from '@funil/shared/locales/pt-BR/errors.json';
 import ptBRValidation from '@funil/shared/locales/pt-BR/validation.json';
+import enAssistant from './locales/en/assistant.json';
 import enAuth from './locales/en/auth.json';
 import enBrands from './locales/en/brands.json';
 import enCatalogues from './locales/en/catalogues.json';
@@ -15,6 +16,7 @@ import enTable from './locales/en/table.json';
 import enLeads from './locales/en/leads.json';
 import enPipeline from './locales/en/pipeline.json';
 import enUsers from './locales/en/users.json';
+import esAssistant from './locales/es/assistant.json';
 import esAuth from './locales/es/auth.json';
 import esBrands from './locales/es/brands.json';
 import esCatalogues from './locales/es/catalogues.json';
@@ -26,6 +28,7 @@ import esTable from './locales/es/table.json';
 import esLeads from './locales/es/leads.json';
 import esPipeline from './locales/es/pipeline.json';
 import esUsers from './locales/es/users.json';
+import ptBRAssistant from './locales/pt-BR/assistant.json';
 import ptBRAuth from './locales/pt-BR/auth.json';
 import ptBRBrands from './locales/pt-BR/brands.json';
 import ptBRCatalogues from './locales/pt-BR/catalogues.json';
@@ -57,6 +60,7 @@ export const resources = {
     contacts: ptBRContacts,
     leads: ptBRLeads,
     pipeline: ptBRPipeline,
+    assistant: ptBRAssistant,
     validation: ptBRValidation,
     errors: ptBRErrors,
   },
@@ -72,6 +76,7 @@ export const resources = {
     contacts: enContacts,
     leads: enLeads,
     pipeline: enPipeline,
+    assistant: enAssistant,
     validation: enValidation,
     errors: enErrors,
   },
@@ -87,6 +92,7 @@ export const resources = {
     contacts: esContacts,
     leads: esLeads,
     pipeline: esPipeline,
+    assistant: esAssistant,
     validation: esValidation,
     errors: esErrors,
   },

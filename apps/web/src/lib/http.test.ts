@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { peekAuthFlash } from './auth-flash';
-import { buildUrl, getErrorMessage, http, HttpError, setUnauthorizedHandler } from './http';
+import { buildUrl, getErrorMessage, http, HttpError, openStream, setUnauthorizedHandler } from './http';
 import { STORAGE_KEYS } from './storage-keys';
 
 type FetchArgs = [input: string, init: RequestInit];
@@ -183,6 +183,24 @@ describe('http', () => {
     await http.post('/api/brands/1/image', form);
     expect(headersOf(fetchMock).has('Content-Type')).toBe(false);
     expect(fetchMock.mock.calls[0]?.[1].body).toBe(form);
+  });
+  it('opens a stream with the same headers, handing back the unread response', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'abc');
+    const fetchMock = stubFetch(new Response('data: [DONE]\n\n', { status: 200 }));
+    const response = await openStream('/api/ai/chat', '{"prompt":"x"}');
+    const init = fetchMock.mock.calls[0]![1];
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"prompt":"x"}');
+    expect(headersOf(fetchMock).get('Authorization')).toBe('Bearer abc');
+    expect(headersOf(fetchMock).get('Accept-Language')).toBeTruthy();
+    expect(await response.text()).toBe('data: [DONE]\n\n');
+  });
+
+  it('throws an HttpError with the server message when a stream is refused', async () => {
+    stubFetch(jsonResponse({ message: 'Limite atingido' }, { status: 429 }));
+    const error = await openStream('/api/ai/chat', '{}').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).serverMessage).toBe('Limite atingido');
   });
 });
 

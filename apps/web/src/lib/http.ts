@@ -103,45 +103,66 @@ function interfaceLanguage(): string {
   }
 }
 
+/** The headers every call carries: content type (unless multipart), Accept, language and token. */
+function apiHeaders(token: string | null, isFormData: boolean, extra?: Record<string, string>) {
+  return {
+    // Multipart uploads must let the browser write the boundary into Content-Type.
+    ...(isFormData ? {} : { 'Content-Type': 'application/json' }),
+    Accept: '*/*',
+    'Accept-Language': interfaceLanguage(),
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    ...extra,
+  };
+}
+
+/** Sends one call; a non-OK answer throws an HttpError (after a 401 with a token, the session ends). */
+async function send(
+  method: HttpMethod,
+  path: string,
+  body: BodyInit | undefined,
+  isFormData: boolean,
+  options: RequestOptions,
+): Promise<Response> {
+  const token = getToken();
+  const response = await fetch(buildUrl(path, options.params), {
+    method,
+    headers: apiHeaders(token, isFormData, options.headers),
+    credentials: 'include',
+    body,
+    signal: options.signal,
+  });
+  if (response.ok) return response;
+  const text = await response.text();
+  // A 401 without a token is a failed sign-in (wrong password), not an expired session.
+  if (response.status === 401 && token) {
+    clearSession();
+    onUnauthorized();
+  }
+  throw new HttpError(response.status, response.statusText, text);
+}
+
 export async function request<T>(
   method: HttpMethod,
   path: string,
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const token = getToken();
   const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
-  const headers: Record<string, string> = {
-    // Multipart uploads must let the browser write the boundary into Content-Type.
-    ...(isFormData ? {} : { 'Content-Type': 'application/json' }),
-    Accept: '*/*',
-    'Accept-Language': interfaceLanguage(),
-    ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    ...options.headers,
-  };
-
-  const response = await fetch(buildUrl(path, options.params), {
-    method,
-    headers,
-    credentials: 'include',
-    body: body === undefined ? undefined : isFormData ? body : JSON.stringify(body),
-    signal: options.signal,
-  });
-
+  const payload = body === undefined ? undefined : isFormData ? body : JSON.stringify(body);
+  const response = await send(method, path, payload, isFormData, options);
   const text = response.status === 204 ? '' : await response.text();
-
-  if (!response.ok) {
-    // A 401 without a token is a failed sign-in (wrong password), not an expired session.
-    if (response.status === 401 && token) {
-      clearSession();
-      onUnauthorized();
-    }
-    throw new HttpError(response.status, response.statusText, text);
-  }
-
   if (!text) return undefined as T;
   const data = parseJson(text);
   return (data === undefined ? text : data) as T;
+}
+
+/**
+ * A POST whose answer is read as a stream (the AI chat's server-sent events): the same headers,
+ * errors and 401 handling as every other call, the OK response handed back unread. `json` is the
+ * body already serialised (the AI SDK's transport writes it).
+ */
+export function openStream(path: string, json: string, options: RequestOptions = {}): Promise<Response> {
+  return send('POST', path, json, false, options);
 }
 
 export const http = {

@@ -3,6 +3,8 @@ import {
   brandSchema,
   type CatalogueItem,
   catalogueItemSchema,
+  type CompanyRecord,
+  companyRecordSchema,
   type Contact,
   contactSchema,
   type Lead,
@@ -102,6 +104,38 @@ const embedded = (item: CatalogueItem) => ({ id: item.id, _id: item.id, name: it
  * A lead as the API answers it, with its brand, vertical, quota, platform and executive embedded;
  * `brand` and the catalogue items default to fixtures of their own.
  */
+/** A Receita Federal registration as `GET /api/companies/:cnpj` (and the chat's registry part) gives it. */
+export function apiCompanyRecord(overrides: Partial<CompanyRecord> = {}): CompanyRecord {
+  return companyRecordSchema.parse({
+    cnpj: '12ABC34501DE35',
+    razao_social: 'ALFA NUMERICA LTDA',
+    nome_fantasia: 'ALFA',
+    situacao_cadastral: 'ATIVA',
+    data_situacao_cadastral: '2005-11-03',
+    data_inicio_atividade: '1998-03-12',
+    natureza_juridica: 'Sociedade Empresária Limitada',
+    porte: 'DEMAIS',
+    capital_social: 1500000.5,
+    cnae_principal: { codigo: '1081302', descricao: 'Torrefação e moagem de café' },
+    cnaes_secundarios: [],
+    endereco: {
+      logradouro: null,
+      numero: null,
+      complemento: null,
+      bairro: null,
+      cep: null,
+      municipio: 'SAO PAULO',
+      uf: 'SP',
+    },
+    telefones: [],
+    email: null,
+    socios: [{ nome: 'MARIA DA SILVA', qualificacao: 'Sócio-Administrador', desde: '2010-05-04' }],
+    fonte: 'Receita Federal (dados abertos)',
+    consultado_em: '2026-11-20T12:00:00.000Z',
+    ...overrides,
+  });
+}
+
 export function apiLead(
   assessment: string,
   {

@@ -2,12 +2,15 @@ import { vi } from 'vitest';
 
 /**
  * A fake API at the HTTP boundary, for component tests only: `fetch` answers from a table keyed by
- * "METHOD /path" (query string ignored). Anything not in the table answers the API's own 404, so a
- * screen that calls something unexpected fails visibly instead of hanging.
+ * "METHOD /path" (query string ignored), in JSON or as a raw `Response` (the AI chat's stream).
+ * Anything not in the table answers the API's own 404, so a screen that calls something
+ * unexpected fails visibly instead of hanging.
  */
 export type StubRequest = { method: string; path: string; url: string; body: unknown; headers: Headers };
 export type StubReply = { status?: number; body?: unknown; headers?: Record<string, string> };
-export type StubRoute = StubReply | ((request: StubRequest) => StubReply | Promise<StubReply>);
+/** A raw `Response` is answered as it is (a streamed body, say); build a fresh one per call. */
+export type StubAnswer = StubReply | Response;
+export type StubRoute = StubAnswer | ((request: StubRequest) => StubAnswer | Promise<StubAnswer>);
 
 export function stubApi(routes: Record<string, StubRoute>) {
   const requests: StubRequest[] = [];
@@ -19,11 +22,12 @@ export function stubApi(routes: Record<string, StubRoute>) {
     const request = { method, path, url, body, headers: new Headers(init.headers) };
     requests.push(request);
     const route = routes[`${method} ${path}`];
-    const reply: StubReply = route
+    const reply: StubAnswer = route
       ? typeof route === 'function'
         ? await route(request)
         : route
       : { status: 404, body: { message: 'Rota não encontrada' } };
+    if (reply instanceof Response) return reply;
     const status = reply.status ?? 200;
     return new Response(status === 204 || reply.body === undefined ? null : JSON.stringify(reply.body), {
       status,

@@ -1,9 +1,10 @@
 import { useParams } from 'react-router';
+import { AssistantButton } from '@/features/ai-assistant/components/assistant-button';
 import { usePermission } from '@/features/auth/hooks/use-permission';
 import { ContactsTable } from '@/features/contacts/components/contacts-table';
 import { LeadEditPage } from '@/features/leads/components/lead-edit-page';
 
-/** /leads/editar/:id: the opportunity form with the brand's contacts under it. */
+/** /leads/editar/:id: the opportunity form with the brand's contacts under it and the AI assistant. */
 export function LeadsEditRoute() {
   const { id = '' } = useParams();
   const canDelete = usePermission('record.delete');
@@ -16,7 +17,9 @@ export function LeadsEditRoute() {
       contacts={(lead) => (
         <ContactsTable brandId={lead.brand_id.id} brandName={lead.brand_id.name} canDelete={canDelete} />
       )}
-      // The AI assistant's trigger goes in the `assistant` slot when its issue lands.
+      assistant={(lead) => (
+        <AssistantButton leadId={lead.id} brand={{ name: lead.brand_id.name, cnpj: lead.brand_id.cnpj }} />
+      )}
     />
   );
 }

@@ -1,9 +1,9 @@
-import { brandSchema, type CompanyRecord, type Role } from '@funil/shared';
+import { brandSchema, type Role } from '@funil/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
-import { apiBrand, apiList, apiUser } from '@/test/api-fixtures';
+import { apiBrand, apiCompanyRecord, apiList, apiUser } from '@/test/api-fixtures';
 import { type StubRoute, stubApi } from '@/test/api-stub';
 import { renderRoute } from '@/test/render';
 
@@ -14,34 +14,7 @@ function signedIn(routes: Record<string, StubRoute>, roles: Role[] = ['comercial
   return stubApi({ 'GET /api/auth/me': { body: user }, ...routes });
 }
 
-const record = (overrides: Partial<CompanyRecord> = {}): CompanyRecord => ({
-  cnpj: '12ABC34501DE35',
-  razao_social: 'ALFA NUMERICA LTDA',
-  nome_fantasia: 'ALFA',
-  situacao_cadastral: 'ATIVA',
-  data_situacao_cadastral: '2005-11-03',
-  data_inicio_atividade: '1998-03-12',
-  natureza_juridica: 'Sociedade Empresária Limitada',
-  porte: 'DEMAIS',
-  capital_social: 1500000.5,
-  cnae_principal: { codigo: '1081302', descricao: 'Torrefação e moagem de café' },
-  cnaes_secundarios: [],
-  endereco: {
-    logradouro: null,
-    numero: null,
-    complemento: null,
-    bairro: null,
-    cep: null,
-    municipio: 'SAO PAULO',
-    uf: 'SP',
-  },
-  telefones: [],
-  email: null,
-  socios: [{ nome: 'MARIA DA SILVA', qualificacao: 'Sócio-Administrador', desde: '2010-05-04' }],
-  fonte: 'Receita Federal (dados abertos)',
-  consultado_em: '2026-11-20T12:00:00.000Z',
-  ...overrides,
-});
+const record = apiCompanyRecord;
 
 describe('brand form', () => {
   it('masks the CNPJ as typed, refuses an invalid one, creates the brand and opens its edit screen', async () => {

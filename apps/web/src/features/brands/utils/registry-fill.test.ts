@@ -1,35 +1,24 @@
 import type { CompanyRecord } from '@funil/shared';
 import { describe, expect, it } from 'vitest';
+import { apiCompanyRecord } from '@/test/api-fixtures';
 import { isInactiveCompany, registryChanges } from './registry-fill';
 
-const record = (overrides: Partial<CompanyRecord> = {}): CompanyRecord => ({
-  cnpj: '11222333000181',
-  razao_social: 'TORREFACAO SERRA AZUL S.A.',
-  nome_fantasia: null,
-  situacao_cadastral: 'ATIVA',
-  data_situacao_cadastral: null,
-  data_inicio_atividade: null,
-  natureza_juridica: null,
-  porte: null,
-  capital_social: null,
-  cnae_principal: { codigo: '1081302', descricao: 'Torrefação e moagem de café' },
-  cnaes_secundarios: [],
-  endereco: {
-    logradouro: null,
-    numero: null,
-    complemento: null,
-    bairro: null,
-    cep: null,
-    municipio: null,
-    uf: null,
-  },
-  telefones: [],
-  email: null,
-  socios: [],
-  fonte: 'Receita Federal (dados abertos)',
-  consultado_em: '2026-11-20T12:00:00.000Z',
-  ...overrides,
-});
+/** A sparse registration: only what these rules read. */
+const record = (overrides: Partial<CompanyRecord> = {}): CompanyRecord =>
+  apiCompanyRecord({
+    cnpj: '11222333000181',
+    razao_social: 'TORREFACAO SERRA AZUL S.A.',
+    nome_fantasia: null,
+    data_situacao_cadastral: null,
+    data_inicio_atividade: null,
+    natureza_juridica: null,
+    porte: null,
+    capital_social: null,
+    // Every address field null.
+    endereco: { ...apiCompanyRecord().endereco, municipio: null, uf: null },
+    socios: [],
+    ...overrides,
+  });
 
 describe('registryChanges', () => {
   it('fills the legal name and the area of activity, remembering what was there', () => {

@@ -46,6 +46,8 @@ describe('edit opportunity', () => {
     // The brand's contacts, under the form; no delete without the permission.
     expect(await screen.findByText('Contatos da marca')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Excluir oportunidade' })).not.toBeInTheDocument();
+    // The route puts the AI assistant's button in the header (its behaviour: features/ai-assistant).
+    expect(screen.getByRole('button', { name: 'Assistente IA' })).toBeInTheDocument();
 
     await user.clear(assessment);
     await user.type(assessment, 'Q2 2026');
