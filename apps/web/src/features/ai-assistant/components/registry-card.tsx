@@ -3,23 +3,11 @@ import { formatCnpj } from '@funil/shared';
 import { Building2Icon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/components/ui/badge';
+import { CompanySituationBadge } from '@/components/company-situation-badge';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 type CompanyRecord = Extract<AiRegistry, { status: 'found' }>['record'];
-
-/** ATIVA is good news; INAPTA and SUSPENSA need attention; BAIXADA, NULA and the rest are bad. */
-const WARNING_SITUATIONS = new Set(['INAPTA', 'SUSPENSA']);
-const WARNING_CLASSES =
-  'border-transparent bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100';
-
-function SituationBadge({ situation }: { situation: string }) {
-  const upper = situation.toUpperCase();
-  if (upper === 'ATIVA') return <Badge variant="success">{situation}</Badge>;
-  if (WARNING_SITUATIONS.has(upper)) return <Badge className={WARNING_CLASSES}>{situation}</Badge>;
-  return <Badge variant="destructive">{situation}</Badge>;
-}
 
 function Field({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -51,7 +39,7 @@ function FoundCard({ record }: { record: CompanyRecord }) {
       </div>
       <dl className="grid gap-2 sm:grid-cols-2">
         <Field label={t('registry.status')}>
-          {record.situacao_cadastral ? <SituationBadge situation={record.situacao_cadastral} /> : '—'}
+          {record.situacao_cadastral ? <CompanySituationBadge situation={record.situacao_cadastral} /> : '—'}
         </Field>
         <Field label={t('registry.capital')}>
           {record.capital_social === null ? '—' : format.currency(record.capital_social)}

@@ -1,7 +1,7 @@
 import type { CompanyRecord } from '@funil/shared';
 import { AlertTriangleIcon, LandmarkIcon, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/components/ui/badge';
+import { CompanySituationBadge } from '@/components/company-situation-badge';
 import { Button } from '@/components/ui/button';
 import { useFormatters } from '@/lib/format';
 import { isInactiveCompany } from '../utils/registry-fill';
@@ -64,7 +64,7 @@ export function RegistryCard({ record, onClose }: RegistryCardProps) {
           <dt className="text-xs text-muted-foreground">{t('registry.situation')}</dt>
           <dd>
             {record.situacao_cadastral ? (
-              <Badge variant={isInactive ? 'destructive' : 'success'}>{record.situacao_cadastral}</Badge>
+              <CompanySituationBadge situation={record.situacao_cadastral} />
             ) : (
               unknown
             )}
