@@ -46,6 +46,13 @@ describe('the AI assistant routes', () => {
     expect(response.json()).toEqual({ enabled: true, provider: 'gemini' });
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(document.paths['/api/openai/status'].get.responses['200']).toBeDefined();
+    expect(document.paths['/api/openai/gemini'].post.requestBody).toBeDefined();
+    expect(document.paths['/api/ai/chat'].post.responses['502']).toBeDefined();
+  });
+
   it('is for signed-in users only', async () => {
     expect((await post('/api/openai/gemini', { prompt: 'Oi' }, {})).statusCode).toBe(401);
     expect((await post('/api/ai/chat', { prompt: 'Oi' }, {})).statusCode).toBe(401);
