@@ -28,10 +28,12 @@ export function startAiCall(
   };
   const timer = setTimeout(() => end('timeout'), options.timeoutMs);
   timer.unref();
-  reply.raw.once('close', () => {
+  const onClose = () => {
     clearTimeout(timer);
     if (!reply.raw.writableFinished) end('client_closed');
-  });
+  };
+  if (reply.raw.destroyed) onClose();
+  else reply.raw.once('close', onClose);
 
   return {
     signal: controller.signal,

@@ -64,3 +64,31 @@ describe.each(PROVIDER_SETUPS)('a client hanging up on $provider', (setup) => {
     expect((await fake.waitForClientClose()).closedByClient).toBe(true);
   });
 });
+
+describe('a chat answered while the server shuts down', () => {
+  it('carries Connection: close, so the shutdown does not wait for the keep-alive socket', async () => {
+    const setup = PROVIDER_SETUPS[0]!;
+    const fake = await setup.start();
+    const app = await buildTestApp({ env: setup.env(fake.url) });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      fake.respondWith({ type: 'text', text: 'Resposta durante o desligamento', delayMs: 300 });
+      const request = httpRequest(`http://127.0.0.1:${port}/api/ai/chat`, {
+        method: 'POST',
+        headers: { ...(await signIn(app)).headers, 'content-type': 'application/json' },
+      });
+      request.end(JSON.stringify({ prompt: 'Oi' }));
+      await until(() => fake.requests.length === 1);
+      const closing = app.close();
+      const [response] = (await once(request, 'response')) as [IncomingMessage];
+      response.resume();
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.connection).toBe('close');
+      await closing;
+    } finally {
+      await app.close();
+      await fake.close();
+    }
+  });
+});

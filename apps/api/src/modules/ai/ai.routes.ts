@@ -21,10 +21,15 @@ import { generateAnswer, streamAnswer } from './ai.service';
 
 /**
  * Sends a web Response (status, headers, streamed body) through fastify, so the onSend hooks, the
- * security headers and the request's log line apply as to any answer. The untyped reply: the
- * route's typed one accepts only its JSON schemas' shapes.
+ * security headers and the request's log line apply as to any answer. The AI SDK's
+ * `Connection: keep-alive` is dropped: it would override the `Connection: close` of a server that
+ * is shutting down (plugins/graceful-close.ts), and node manages the connection anyway. The
+ * untyped reply: the route's typed one accepts only its JSON schemas' shapes.
  */
-const sendResponse = (reply: FastifyReply, response: Response) => reply.send(response);
+const sendResponse = (reply: FastifyReply, response: Response) => {
+  response.headers.delete('connection');
+  return reply.send(response);
+};
 
 export type AiRoutesOptions = {
   /** How long the provider has to answer; default 60 s (tests shorten it). */
@@ -50,18 +55,19 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
   const timeoutMs = options.timeoutMs ?? AI_TIMEOUT_MS;
   const limit = sharedRateLimit(app, { group: 'ai', max: 10, windowMs: 60_000 });
 
-  /** The model, the call's signal and the grounded system instruction; 503 when unconfigured. */
+  /** The model, the call (started now) and the grounded system instruction; 503 when unconfigured. */
   const prepare = async (
     request: FastifyRequest,
     reply: FastifyReply,
     question: { prompt: string; leadId?: string | undefined },
   ) => {
     if (!ai) throw new AppError(503, 'errors:ai.not_configured');
+    // Started before the lookup, so a client hanging up during it still cancels the call.
+    const call = startAiCall(reply, { ai, log: request.log, timeoutMs });
     const registry = await groundingFor(
       { db: app.db, mirrorUrl: app.config.cnpjLookupUrl, log: request.log },
       question,
     );
-    const call = startAiCall(reply, { ai, log: request.log, timeoutMs });
     return { ai, call, registry, system: systemInstruction(request.language, registry) };
   };
 
