@@ -8,5 +8,6 @@ export {
   type FakeAiRequest,
   type FakeAiServer,
 } from './fake-ai/fake-ai-server';
+export { connectFakeAiServer } from './fake-ai/fake-ai-control';
 export { startGeminiServer } from './fake-ai/gemini-server';
 export { startOpenAiCompatibleServer } from './fake-ai/openai-compatible-server';

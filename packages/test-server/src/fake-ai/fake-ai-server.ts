@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FAKE_AI_CONTROL_PATH, type FakeAiControl, serveControl } from './fake-ai-control';
 
 /**
  * What a fake AI provider does with a request:
@@ -117,11 +118,29 @@ export async function startFakeAiServer(protocol: FakeAiProtocol, basePath: stri
   const queued: FakeAiReply[] = [];
   let standing: FakeAiReply = initial ?? { type: 'text', text: DEFAULT_FAKE_AI_TEXT };
   const closeWaiters = new Set<(request: FakeAiRequest) => void>();
+  const control: FakeAiControl = {
+    respondWith: (reply) => {
+      standing = reply;
+    },
+    next: (...replies) => {
+      queued.push(...replies);
+    },
+    reset: () => {
+      requests.length = 0;
+      queued.length = 0;
+      standing = initial ?? { type: 'text', text: DEFAULT_FAKE_AI_TEXT };
+    },
+    requests: () => requests,
+  };
 
   const server = createServer((request, response) => {
     void (async () => {
       const body = await readJson(request);
       const path = request.url ?? '/';
+      if (path.startsWith(`${FAKE_AI_CONTROL_PATH}/`)) {
+        serveControl(control, { method: request.method, path, body }, response);
+        return;
+      }
       const stream = request.method === 'POST' ? protocol.streams(path, body) : null;
       if (stream === null) {
         response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
@@ -148,25 +167,20 @@ export async function startFakeAiServer(protocol: FakeAiProtocol, basePath: stri
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
 
   return {
     /** The base address to configure (GEMINI_BASE_URL or OPENAI_BASE_URL). */
-    url: `http://127.0.0.1:${port}${basePath}`,
+    url: `${origin}${basePath}`,
+    /** The server's address, for connectFakeAiServer() from another process. */
+    origin,
     requests,
     /** The reply to every following request (after those queued by `next`). */
-    respondWith: (reply: FakeAiReply) => {
-      standing = reply;
-    },
+    respondWith: control.respondWith,
     /** Replies for the next requests, one each, in order, before the standing one. */
-    next: (...replies: FakeAiReply[]) => {
-      queued.push(...replies);
-    },
+    next: control.next,
     /** Forgets the recorded requests and queued replies, and answers the default text again. */
-    reset: () => {
-      requests.length = 0;
-      queued.length = 0;
-      standing = initial ?? { type: 'text', text: DEFAULT_FAKE_AI_TEXT };
-    },
+    reset: control.reset,
     /** Resolves with the first request whose caller hangs up before its answer is complete. */
     waitForClientClose: (timeoutMs = 5_000) =>
       new Promise<FakeAiRequest>((resolve, reject) => {
