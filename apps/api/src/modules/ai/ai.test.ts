@@ -136,7 +136,7 @@ describe.each(PROVIDER_SETUPS)('the AI assistant on $provider', (setup) => {
       expect((await generate({ prompt: 'Oi' })).statusCode).toBe(502);
     });
 
-    it('answers in the English message for an English caller', async () => {
+    it("answers in the caller's language", async () => {
       fake.respondWith({ type: 'error', status: 503, body: 'overloaded' });
       const response = await app.inject({
         method: 'POST',
@@ -145,7 +145,7 @@ describe.each(PROVIDER_SETUPS)('the AI assistant on $provider', (setup) => {
         payload: { prompt: 'Hi' },
       });
       expect(response.statusCode).toBe(502);
-      expect(response.json().message).not.toBe(FAILED);
+      expect(response.json().message).toBe('Error processing request');
     });
   });
 
@@ -243,6 +243,18 @@ describe.each(PROVIDER_SETUPS)('the AI assistant on $provider', (setup) => {
       expect(streamedText(chunks)).toBe('Primeira parte. ');
       const errors = chunks.filter((chunk) => chunk.type === 'error');
       expect(errors).toEqual([{ type: 'error', errorText: FAILED }]);
+      expect(chunks.at(-1)?.type).toBe('error');
+
+      fake.respondWith({ type: 'cut', text: 'Primera parte. Segunda parte.', chunks: 2, afterChunks: 1 });
+      const spanish = await app.inject({
+        method: 'POST',
+        url: '/api/ai/chat',
+        headers: { ...headers, 'accept-language': 'es' },
+        payload: { prompt: 'Hola' },
+      });
+      expect(uiChunks(spanish.body).filter((chunk) => chunk.type === 'error')).toEqual([
+        { type: 'error', errorText: 'Error al procesar la solicitud' },
+      ]);
     });
 
     it('ends the stream with our error part when the time runs out mid-answer', async () => {
