@@ -13,6 +13,7 @@ import { createDb, type DbHandle } from './db/client';
 import { runMigrations } from './db/migrate';
 import { genReqId, loggerOptions } from './lib/logger';
 import { RequestLogController } from './lib/request-log';
+import { aiRoutes } from './modules/ai/ai.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { brandRoutes } from './modules/brands/brands.routes';
 import { catalogueRoutes } from './modules/catalogues/catalogues.routes';
@@ -60,6 +61,8 @@ export type BuildAppOptions = {
   webDistDir?: string;
   /** pino options, or false for silence (tests); default from LOG_LEVEL. */
   logger?: FastifyServerOptions['logger'];
+  /** How long an AI provider has to answer; default 60 s. Tests shorten it. */
+  aiTimeoutMs?: number;
 };
 
 /**
@@ -131,6 +134,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(contactRoutes, { prefix: '/contacts' });
       await api.register(leadRoutes, { prefix: '/leads' });
       await api.register(companyRoutes, { prefix: '/companies' });
+      // /api/openai/gemini, /api/openai/status and /api/ai/chat: one module, one shared limit.
+      await api.register(aiRoutes, { timeoutMs: options.aiTimeoutMs });
     },
     { prefix: '/api' },
   );

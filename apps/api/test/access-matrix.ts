@@ -394,3 +394,21 @@ ACCESS_MATRIX.push({
   expect: signedIn(503),
   request: () => ({ url: '/api/companies/11222333000181' }),
 });
+
+// The AI assistant: any signed-in user; no provider is configured in the test app (503), and the
+// status route says so.
+ACCESS_MATRIX.push(
+  { method: 'GET', url: '/api/openai/status', expect: signedIn(200) },
+  {
+    method: 'POST',
+    url: '/api/openai/gemini',
+    expect: signedIn(503),
+    request: () => ({ payload: { prompt: 'Olá' } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/ai/chat',
+    expect: signedIn(503),
+    request: () => ({ payload: { prompt: 'Olá' } }),
+  },
+);

@@ -1,25 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { buildTestApp, tempDir } from './build-test-app';
+import { memoryLog } from './memory-log';
 import { signIn } from './sign-in';
-
-type LogLine = Record<string, unknown> & { level: number; msg: string };
-
-/** The app's log lines as JSON objects, written by pino into memory. */
-function memoryLog() {
-  const lines: LogLine[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const text of chunk.toString().split('\n').filter(Boolean))
-        lines.push(JSON.parse(text) as LogLine);
-      done();
-    },
-  });
-  return { lines, stream };
-}
 
 const INFO = 30;
 const DEBUG = 20;

@@ -1,5 +1,5 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 
@@ -32,6 +32,31 @@ export function routeRateLimit({ max, windowMs, per = 'user', messageKey }: Rout
     timeWindow: windowMs,
     keyGenerator: per === 'ip' ? (request) => `ip:${request.ip}` : callerKey,
     errorResponseBuilder: () => new AppError(429, messageKey ?? 'errors:too_many_requests'),
+  };
+}
+
+/**
+ * One limit counted across several routes (routeRateLimit counts each route on its own): put the
+ * returned hook in each route's `onRequest`, e.g. `onRequest: aiLimit` on both AI routes. Counted
+ * per signed-in user under `group`, in the same process-memory store as the other limits; over the
+ * limit: 429 with our error body and Retry-After. Create it once, after the rate-limit plugin.
+ */
+export function sharedRateLimit(
+  app: FastifyInstance,
+  { group, max, windowMs, messageKey }: Omit<RouteLimit, 'per'> & { group: string },
+): onRequestAsyncHookHandler {
+  const check = app.createRateLimit({
+    max,
+    timeWindow: windowMs,
+    keyGenerator: (request) => `${group}:${callerKey(request)}`,
+  });
+  return async (request) => {
+    const limit = await check(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw new AppError(429, messageKey ?? 'errors:too_many_requests', {
+        headers: { 'retry-after': String(limit.ttlInSeconds) },
+      });
+    }
   };
 }
 
