@@ -10,7 +10,8 @@ export type FunilServerSettings = {
  * The environment a test or benchmark server runs with (README, Configuration): loopback only,
  * its own data folder, links in emails pointing at itself, and quiet logs. `DATABASE_URL` is
  * always set, empty for the embedded database, so a value in the caller's shell or .env cannot
- * point a throwaway server at a real database.
+ * point a throwaway server at a real database; the AI provider is blanked for the same reason (a
+ * test that wants one starts a fake and sets it after these).
  */
 export function funilServerEnv({
   port,
@@ -25,5 +26,8 @@ export function funilServerEnv({
     APP_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: logLevel,
     DATABASE_URL: databaseUrl,
+    AI_PROVIDER: '',
+    GEMINI_API_KEY: '',
+    OPENAI_API_KEY: '',
   };
 }
