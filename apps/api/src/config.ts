@@ -46,6 +46,11 @@ const envSchema = z
       .number('SESSION_TTL_HOURS must be a number')
       .positive('SESSION_TTL_HOURS must be greater than 0')
       .default(12),
+    SESSION_CACHE_SECONDS: z.coerce
+      .number('SESSION_CACHE_SECONDS must be a number')
+      .min(0, 'SESSION_CACHE_SECONDS must be 0 or more')
+      .max(3600, 'SESSION_CACHE_SECONDS must be at most 3600')
+      .default(30),
     APP_URL: url('APP_URL'),
     SMTP_URL: z
       .string()
@@ -94,6 +99,8 @@ export type Config = {
   /** Unset: generated once and kept in DATA_DIR (done by the auth module). */
   jwtSecret: string | undefined;
   sessionTtlHours: number;
+  /** How long a process trusts a token it has checked (0: every request reads its session). */
+  sessionCacheSeconds: number;
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -131,6 +138,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

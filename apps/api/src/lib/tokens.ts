@@ -8,6 +8,8 @@ export const JWT_SECRET_FILE = 'jwt-secret';
 
 /** What an access token names: a user (`sub`) and one row of the sessions table (`sid`). */
 export type AccessTokenClaims = { userId: string; sessionId: string };
+/** A verified token's claims and its expiry (epoch milliseconds). */
+export type VerifiedAccessToken = AccessTokenClaims & { expiresAt: number };
 
 /**
  * The HS256 key. JWT_SECRET when set; otherwise a random secret generated once into
@@ -50,12 +52,15 @@ export async function signAccessToken(
 }
 
 /** The claims of a valid, unexpired token signed with `key`; null for anything else. */
-export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessTokenClaims | null> {
+export async function verifyAccessToken(
+  key: Uint8Array,
+  token: string,
+): Promise<VerifiedAccessToken | null> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
-    const { sub, sid } = payload;
-    if (typeof sub !== 'string' || typeof sid !== 'string') return null;
-    return { userId: sub, sessionId: sid };
+    const { sub, sid, exp } = payload;
+    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') return null;
+    return { userId: sub, sessionId: sid, expiresAt: exp * 1000 };
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
     throw error;

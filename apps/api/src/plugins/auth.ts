@@ -3,6 +3,8 @@ import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { loadJwtKey, signAccessToken, verifyAccessToken } from '../lib/tokens';
+import { listenForAuthChanges } from '../modules/auth/auth-notifications';
+import { SessionCache } from '../modules/auth/session-cache';
 import { createSession, findSessionUser, type SessionMeta } from '../modules/auth/sessions.service';
 import type { UserRecord } from '../modules/users/user-record';
 import { DOCS_PREFIX } from './openapi';
@@ -33,6 +35,8 @@ declare module 'fastify' {
     issueAccessToken: (userId: string, meta?: SessionMeta) => Promise<{ token: string; sessionId: string }>;
     /** Every /api route with its declared access, as registered (the access-matrix test walks it). */
     apiRoutes: ApiRoute[];
+    /** Tokens this process checked recently; routes that end sessions or change users forget them. */
+    sessionCache: SessionCache;
   }
 }
 
@@ -61,7 +65,9 @@ export const sessionMetaOf = (request: FastifyRequest): SessionMeta => ({
 /**
  * Route-level access policy and Bearer-token authentication (docs/api.md, General and Roles).
  * A token is a JWT (HS256) naming a session row; it is good only while that row is open and the
- * user is active, so logout, a password reset or a deactivation take effect at once.
+ * user is active, so logout, a password reset or a deactivation take effect at once. A token
+ * checked once is trusted for SESSION_CACHE_SECONDS by this process, until a change to its session
+ * or its user makes every process forget it (modules/auth/session-cache.ts).
  */
 export const authPlugin = fp(
   async (app) => {
@@ -69,6 +75,10 @@ export const authPlugin = fp(
 
     const apiRoutes: ApiRoute[] = [];
     app.decorate('apiRoutes', apiRoutes);
+    const sessionCache = new SessionCache({ ttlMs: app.config.sessionCacheSeconds * 1000 });
+    app.decorate('sessionCache', sessionCache);
+    const stopListening = await listenForAuthChanges(app.dbHandle, sessionCache, app.log);
+    app.addHook('onClose', stopListening);
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
 
@@ -106,11 +116,18 @@ export const authPlugin = fp(
       if (header === undefined || header === '') return null;
       const token = BEARER.exec(header)?.[1];
       if (!token) throw sessionExpired();
+      const checked = sessionCache.lookup(token);
+      if (checked) {
+        request.sessionId = checked.sessionId;
+        return checked.user;
+      }
+      const generation = sessionCache.generation;
       const claims = await verifyAccessToken(key, token);
       if (!claims) throw sessionExpired();
       const user = await findSessionUser(app.db, claims.sessionId, claims.userId);
       if (!user?.isActive) throw sessionExpired();
       request.sessionId = claims.sessionId;
+      sessionCache.remember(token, { ...claims, user }, claims.expiresAt, generation);
       return user;
     }
 

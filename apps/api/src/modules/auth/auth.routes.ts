@@ -90,7 +90,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Revoke the current token' },
     },
     async (request, reply) => {
-      if (request.sessionId) await revokeSession(app.db, request.sessionId);
+      if (request.sessionId) {
+        await revokeSession(app.db, request.sessionId);
+        app.sessionCache.forgetSession(request.sessionId);
+      }
       return reply.code(204).send();
     },
   );
@@ -155,7 +158,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await confirmPasswordReset(app.db, request.body.token, request.body.password);
+      const userId = await confirmPasswordReset(app.db, request.body.token, request.body.password);
+      app.sessionCache.forgetUser(userId);
       return reply.code(204).send();
     },
   );

@@ -141,10 +141,11 @@ export async function createPasswordReset(
 /**
  * Spends a reset token: sets the password and ends every session of the user, in one transaction.
  * Unknown, used or expired tokens (or a user deactivated since) are 400 "Link inválido ou expirado".
+ * Returns the user's id.
  */
-export async function confirmPasswordReset(db: Database, token: string, password: string): Promise<void> {
+export async function confirmPasswordReset(db: Database, token: string, password: string): Promise<string> {
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const now = new Date();
     // The update is the check: only one request can flip used_at from null.
     const [reset] = await tx
@@ -174,6 +175,7 @@ export async function confirmPasswordReset(db: Database, token: string, password
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    return user.id;
   });
 }
 

@@ -65,6 +65,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userResponseSchema },
       },
     },
-    async (request) => toUser(await updateUser(app.db, request.params.id, request.body, request.sessionId)),
+    async (request) => {
+      const user = await updateUser(app.db, request.params.id, request.body, request.sessionId);
+      // Roles, name or the active flag may have changed: no process may keep serving the old user.
+      app.sessionCache.forgetUser(user.id);
+      return toUser(user);
+    },
   );
 };
