@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, type Env, loadConfig } from '../src/config';
-import { type DbHandle, pgliteHandle, postgresHandle } from '../src/db/client';
+import { type DbHandle, PGLITE_EXTENSIONS, pgliteHandle, postgresHandle } from '../src/db/client';
 import { createDatabase, dropDatabase, testDbName } from './postgres-admin';
 import './provided-context';
 
@@ -61,7 +61,7 @@ export async function createTestDb(): Promise<DbHandle> {
     };
   }
   const template = new Blob([readFileSync(inject('pgliteTemplateFile'))]);
-  return pgliteHandle(await PGlite.create({ loadDataDir: template }));
+  return pgliteHandle(await PGlite.create({ loadDataDir: template, extensions: PGLITE_EXTENSIONS }));
 }
 
 export type TestAppOptions = Omit<BuildAppOptions, 'db'> & { env?: Env; db?: DbHandle };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { pgliteHandle, postgresHandle } from '../src/db/client';
+import { PGLITE_EXTENSIONS, pgliteHandle, postgresHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { createDatabase, dropDatabase, newRunId, testDbName, withDatabase } from './postgres-admin';
 import './provided-context';
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
 
   const dir = mkdtempSync(join(tmpdir(), 'funil-pglite-template-'));
   const file = join(dir, 'template.tar');
-  const handle = pgliteHandle(await PGlite.create());
+  const handle = pgliteHandle(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
   try {
     await runMigrations(handle);
     const dump = await (handle.client as PGlite).dumpDataDir('none');

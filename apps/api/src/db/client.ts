@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { DbKind } from '@funil/shared';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -41,6 +42,9 @@ const withTimeout = async (work: Promise<unknown>): Promise<boolean> => {
     clearTimeout(timer);
   }
 };
+
+/** Extensions the migrations create, loaded into every PGlite the app or its tests open. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** `release` runs after the database has closed (it frees the data folder, see data-dir-lock.ts). */
 export function pgliteHandle(client: PGlite, release?: () => Promise<void>): DbHandle {
@@ -90,7 +94,7 @@ export async function openPglite(dataDir: string): Promise<DbHandle> {
   mkdirSync(dir, { recursive: true });
   const release = await holdDataDir(dataDir);
   try {
-    return pgliteHandle(await PGlite.create(dir), release);
+    return pgliteHandle(await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS }), release);
   } catch (error) {
     await release();
     throw error;

@@ -30,9 +30,15 @@ export const brands = pgTable(
     index('brands_status_idx').on(table.status),
     index('brands_created_at_idx').on(table.createdAt),
     index('brands_cnpj_idx').on(table.cnpj),
-    // Sorting and prefix matches on the normalised name; substring search still scans (few rows).
+    // Sorting and prefix matches on the normalised name.
     index('brands_name_search_idx').using('btree', sql`f_unaccent_lower(${table.name})`),
     index('brands_company_name_search_idx').using('btree', sql`f_unaccent_lower(${table.companyName})`),
+    // Substring search (`containsText`: f_unaccent_lower(x) like '%…%'): trigrams (pg_trgm).
+    index('brands_name_trgm_idx').using('gin', sql`f_unaccent_lower(${table.name}) gin_trgm_ops`),
+    index('brands_company_name_trgm_idx').using(
+      'gin',
+      sql`f_unaccent_lower(${table.companyName}) gin_trgm_ops`,
+    ),
   ],
 );
 

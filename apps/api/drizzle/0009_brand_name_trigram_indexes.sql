@@ -1,0 +1,2 @@
+CREATE INDEX "brands_name_trgm_idx" ON "brands" USING gin (f_unaccent_lower("name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "brands_company_name_trgm_idx" ON "brands" USING gin (f_unaccent_lower("company_name") gin_trgm_ops);
