@@ -31,7 +31,8 @@ describe.each(PROVIDER_SETUPS)('the AI assistant on $provider', (setup) => {
     app = await buildTestApp({
       env: { ...setup.env(fake.url), CNPJ_LOOKUP_URL: mirror.url, LOG_LEVEL: 'info' },
       logger: { level: 'info', stream: log.stream },
-      aiTimeoutMs: 500,
+      // Long enough for a loaded CI machine to answer a normal question, short for the timeout tests.
+      aiTimeoutMs: 2_000,
     });
     // The first call loads the provider's code; warm it up so it does not count against the timeout.
     await app.inject({
