@@ -15,7 +15,9 @@ async function main(): Promise<void> {
   }
   const smallUrl = process.env.BENCH_SMALL_DATABASE_URL ?? '';
   const { connections, seconds } = benchSettings;
-  console.log(`\nFunil (F) against the baseline (B): ${connections} connections, ${seconds} s per scenario and server`);
+  console.log(
+    `\nFunil (F) against the baseline (B): ${connections} connections, ${seconds} s per scenario and server`,
+  );
   const large = await compareWithBaseline(benchSettings.databaseUrl, { withCacheOff: true, label: 'large' });
   console.log(`\n${large.leads.toLocaleString('en')} leads; answers, Funil vs baseline:`);
   for (const { scenario, verdict } of large.bytes) console.log(`  ${scenario.padEnd(38)}${verdict}`);
@@ -32,7 +34,9 @@ async function main(): Promise<void> {
       large.leads,
     );
   } else {
-    console.log('\n(sizes skipped: set BENCH_SMALL_DATABASE_URL to a database generated with BENCH_LEADS=10000)');
+    console.log(
+      '\n(sizes skipped: set BENCH_SMALL_DATABASE_URL to a database generated with BENCH_LEADS=10000)',
+    );
   }
   console.log(`\nload average: ${execSync('uptime').toString().trim()}`);
 }

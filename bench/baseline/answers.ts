@@ -37,7 +37,9 @@ export function leadOf(row: Row) {
     prospectus_year: row[2] as number,
     contract_status: text(row[3]),
     executive:
-      row[26] === null ? null : { id: text(row[26]), _id: text(row[26]), name: text(row[27]), email: text(row[28]) },
+      row[26] === null
+        ? null
+        : { id: text(row[26]), _id: text(row[26]), name: text(row[27]), email: text(row[28]) },
     franchises: row[29] as string[],
     credit: Number(row[4]),
     invest: Number(row[5]),

@@ -23,7 +23,10 @@ export async function compareAnswers(
   const baselineBody = await baseline.text();
   const sizes = `${Buffer.byteLength(funilBody)} / ${Buffer.byteLength(baselineBody)} bytes`;
   if (funil.status !== baseline.status) {
-    return { scenario: scenario.name, verdict: `DIFFERENT status ${funil.status} / ${baseline.status}: ${baselineBody.slice(0, 200)}` };
+    return {
+      scenario: scenario.name,
+      verdict: `DIFFERENT status ${funil.status} / ${baseline.status}: ${baselineBody.slice(0, 200)}`,
+    };
   }
   if (funilBody === baselineBody) return { scenario: scenario.name, verdict: `equal (${sizes})` };
   const varies = ['create', 'update', 'login'].includes(scenario.key);

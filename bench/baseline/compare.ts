@@ -16,7 +16,12 @@ import { writeRecipes } from './recipes-file';
 import { baselineScenarios, type Scenario } from './scenarios';
 import type { Row } from './table';
 
-export type Comparison = { leads: number; on: Row[]; off: Row[]; bytes: { scenario: string; verdict: string }[] };
+export type Comparison = {
+  leads: number;
+  on: Row[];
+  off: Row[];
+  bytes: { scenario: string; verdict: string }[];
+};
 
 const resultsDir = resolve(import.meta.dirname, '../results');
 
@@ -31,12 +36,18 @@ async function loadPhase(
   const env = { JWT_SECRET: jwtSecret, SESSION_CACHE_SECONDS: String(cacheSeconds) };
   const funil = await startBenchServer(databaseUrl, env);
   try {
-    const baseline = await startBaselineServer({ databaseUrl, recipesFile, jwtSecret, sessionCacheSeconds: cacheSeconds });
+    const baseline = await startBaselineServer({
+      databaseUrl,
+      recipesFile,
+      jwtSecret,
+      sessionCacheSeconds: cacheSeconds,
+    });
     try {
       const { token } = await signInBench(funil.baseUrl);
       const bytes = [];
       if (checkBytes) {
-        for (const scenario of scenarios) bytes.push(await compareAnswers(funil.baseUrl, baseline.baseUrl, scenario, token));
+        for (const scenario of scenarios)
+          bytes.push(await compareAnswers(funil.baseUrl, baseline.baseUrl, scenario, token));
       }
       const rows: Row[] = [];
       const cache = cacheSeconds > 0 ? 'on' : 'off';
@@ -44,7 +55,13 @@ async function loadPhase(
         // Funil first, then the baseline, scenario by scenario: both meet the same background load.
         const funilMeasure = await measure(funil.baseUrl, scenario, token);
         const baselineMeasure = await measure(baseline.baseUrl, scenario, token);
-        rows.push({ key: scenario.key, scenario: scenario.name, cache, funil: funilMeasure, baseline: baselineMeasure });
+        rows.push({
+          key: scenario.key,
+          scenario: scenario.name,
+          cache,
+          funil: funilMeasure,
+          baseline: baselineMeasure,
+        });
       }
       return { rows, bytes };
     } finally {
@@ -69,7 +86,11 @@ export async function compareWithBaseline(
   } finally {
     await probe.stop();
   }
-  const updatedLead = scenarios.find((scenario) => scenario.key === 'update')?.path.split('/').at(-1) ?? '';
+  const updatedLead =
+    scenarios
+      .find((scenario) => scenario.key === 'update')
+      ?.path.split('/')
+      .at(-1) ?? '';
   const before = await leadSums(databaseUrl, updatedLead);
   try {
     mkdirSync(resultsDir, { recursive: true });

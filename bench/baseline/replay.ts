@@ -18,7 +18,9 @@ const RAW_TYPES = new Set<number>([
 ]);
 const types = {
   getTypeParser: ((typeId: number, format?: 'text' | 'binary') =>
-    RAW_TYPES.has(typeId) ? (value: string) => value : pg.types.getTypeParser(typeId, format)) as typeof pg.types.getTypeParser,
+    RAW_TYPES.has(typeId)
+      ? (value: string) => value
+      : pg.types.getTypeParser(typeId, format)) as typeof pg.types.getTypeParser,
 };
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

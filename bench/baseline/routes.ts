@@ -79,7 +79,8 @@ export async function answer(
   if (request.user) substitution.values.set(context.capturedUserId, request.user.id);
   substitution.values.set(context.capturedUserAgent, request.userAgent);
   mapBody(substitution, recipe.body, request.body || '{}');
-  const capturedNewId = recipe.key === 'create' ? (JSON.parse(recipe.answer) as { id: string }).id : undefined;
+  const capturedNewId =
+    recipe.key === 'create' ? (JSON.parse(recipe.answer) as { id: string }).id : undefined;
   let credentials: Row | undefined;
 
   const results = await replay(context.pool, recipe.statements, substitution, async (index, rows) => {

@@ -30,7 +30,9 @@ type LeadSample = {
 
 /** The newest lead, whose relations the scenarios reuse. */
 async function sampleLead(baseUrl: string, token: string): Promise<LeadSample> {
-  const response = await fetch(`${baseUrl}/api/leads?limit=1`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${baseUrl}/api/leads?limit=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!response.ok) throw new Error(`sample lead: ${response.status}`);
   const [lead] = ((await response.json()) as { data: LeadSample[] }).data;
   if (!lead) throw new Error('the bench database has no lead: run npm run bench:generate -w bench');
@@ -72,8 +74,18 @@ export async function baselineScenarios(baseUrl: string, session: BenchSession):
       `/api/leads?contract_status=frio&prospectus_year=2027&vertical=${vertical}&limit=50`,
       true,
     ),
-    get('summary', 'summary (2027, vertical)', `/api/leads/summary?prospectus_year=2027&vertical=${vertical}`, true),
-    get('brands', `brand search "${decodeURIComponent(search)}"`, `/api/brands?search=${search}&limit=20`, true),
+    get(
+      'summary',
+      'summary (2027, vertical)',
+      `/api/leads/summary?prospectus_year=2027&vertical=${vertical}`,
+      true,
+    ),
+    get(
+      'brands',
+      `brand search "${decodeURIComponent(search)}"`,
+      `/api/brands?search=${search}&limit=20`,
+      true,
+    ),
     {
       key: 'create',
       name: 'create a lead',

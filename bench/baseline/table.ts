@@ -27,7 +27,9 @@ export function printComparison(rows: Row[]): void {
 
 /** What the session cache saves: req/s with it off ÷ on, for Funil and for the baseline. */
 export function printSessionCost(on: Row[], off: Row[]): void {
-  console.log(`\nsession check: req/s with the cache off ÷ on (1.00 = free)\n${'scenario'.padEnd(38)}${'Funil'.padStart(8)}${'baseline'.padStart(10)}`);
+  console.log(
+    `\nsession check: req/s with the cache off ÷ on (1.00 = free)\n${'scenario'.padEnd(38)}${'Funil'.padStart(8)}${'baseline'.padStart(10)}`,
+  );
   for (const row of off) {
     const cached = on.find((candidate) => candidate.key === row.key);
     if (!cached) continue;
