@@ -52,10 +52,7 @@ export async function signAccessToken(
 }
 
 /** The claims of a valid, unexpired token signed with `key`; null for anything else. */
-export async function verifyAccessToken(
-  key: Uint8Array,
-  token: string,
-): Promise<VerifiedAccessToken | null> {
+export async function verifyAccessToken(key: Uint8Array, token: string): Promise<VerifiedAccessToken | null> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
     const { sub, sid, exp } = payload;
