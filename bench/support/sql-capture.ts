@@ -1,7 +1,13 @@
 import net from 'node:net';
 
 /** A statement as the server sent it: its text and its parameters (text format, as node-postgres sends them). */
-export type CapturedStatement = { text: string; params: (string | null)[] };
+export type CapturedStatement = {
+  text: string;
+  params: (string | null)[];
+  /** Which client connection sent it (numbered from 0 as they connect): statements on different
+   * connections ran concurrently, those on one connection one after the other. */
+  connection: number;
+};
 
 export type SqlCapture = {
   /** A DATABASE_URL that reaches PostgreSQL through the capture. */
@@ -21,11 +27,13 @@ export async function startSqlCapture(databaseUrl: string): Promise<SqlCapture> 
   const target = new URL(databaseUrl);
   const statements: CapturedStatement[] = [];
   const sockets = new Set<net.Socket>();
+  let connections = 0;
 
   const proxy = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     sockets.add(client).add(upstream);
-    const parser = frontendParser((statement) => statements.push(statement));
+    const connection = connections++;
+    const parser = frontendParser((statement) => statements.push({ ...statement, connection }));
     client.on('data', (chunk: Buffer) => {
       parser(chunk);
       upstream.write(chunk);
@@ -87,7 +95,7 @@ function bindParams(body: Buffer): (string | null)[] {
 }
 
 /** A parser of one connection's frontend stream: the startup message first, then typed messages. */
-function frontendParser(onStatement: (statement: CapturedStatement) => void) {
+function frontendParser(onStatement: (statement: Omit<CapturedStatement, 'connection'>) => void) {
   let pending = Buffer.alloc(0);
   let started = false;
   let parsed: string | undefined;

@@ -1,0 +1,41 @@
+// The same request to Funil and to the baseline, one after the other: are the answers the same
+// bytes? Created ids, timestamps and tokens differ by nature; for the scenarios that make them
+// (create, update, login) they are masked before comparing, and the verdict says so.
+import { sendScenario } from './capture';
+import type { Scenario } from './scenarios';
+
+const mask = (text: string) =>
+  text
+    .replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, 'JWT')
+    .replace(/"(createdAt|updatedAt|id|_id)":"[^"]+"/g, '"$1":…');
+
+export type ByteCheck = { scenario: string; verdict: string };
+
+export async function compareAnswers(
+  funilUrl: string,
+  baselineUrl: string,
+  scenario: Scenario,
+  token: string,
+): Promise<ByteCheck> {
+  const funil = await sendScenario(funilUrl, scenario, token);
+  const funilBody = await funil.text();
+  const baseline = await sendScenario(baselineUrl, scenario, token);
+  const baselineBody = await baseline.text();
+  const sizes = `${Buffer.byteLength(funilBody)} / ${Buffer.byteLength(baselineBody)} bytes`;
+  if (funil.status !== baseline.status) {
+    return {
+      scenario: scenario.name,
+      verdict: `DIFFERENT status ${funil.status} / ${baseline.status}: ${baselineBody.slice(0, 200)}`,
+    };
+  }
+  if (funilBody === baselineBody) return { scenario: scenario.name, verdict: `equal (${sizes})` };
+  const varies = ['create', 'update', 'login'].includes(scenario.key);
+  if (varies && mask(funilBody) === mask(baselineBody)) {
+    return { scenario: scenario.name, verdict: `equal but ids/times/token (${sizes})` };
+  }
+  const at = [...funilBody].findIndex((char, index) => baselineBody[index] !== char);
+  return {
+    scenario: scenario.name,
+    verdict: `DIFFERENT (${sizes}) from char ${at}: ${JSON.stringify(funilBody.slice(at, at + 60))} vs ${JSON.stringify(baselineBody.slice(at, at + 60))}`,
+  };
+}

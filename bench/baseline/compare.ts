@@ -1,0 +1,109 @@
+// One comparison on one database: Funil's statements captured, Funil and the baseline started side
+// by side with the same JWT secret, answers compared byte for byte, then every scenario under load
+// on each, with the session cache on and then off. What the run wrote is put back at the end.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { signInBench } from '../support/bench-account';
+import { countLeads, withBenchClient } from '../support/bench-database';
+import { startBenchServer } from '../support/bench-server';
+import { startBaselineServer } from './baseline-process';
+import { leadSums, putBack } from './bench-data';
+import { compareAnswers } from './byte-check';
+import { captureRecipes } from './capture';
+import { measure } from './measure';
+import { writeRecipes } from './recipes-file';
+import { baselineScenarios, type Scenario } from './scenarios';
+import type { Row } from './table';
+
+export type Comparison = {
+  leads: number;
+  on: Row[];
+  off: Row[];
+  bytes: { scenario: string; verdict: string }[];
+};
+
+const resultsDir = resolve(import.meta.dirname, '../results');
+
+async function loadPhase(
+  databaseUrl: string,
+  recipesFile: string,
+  jwtSecret: string,
+  cacheSeconds: number,
+  scenarios: Scenario[],
+  checkBytes: boolean,
+): Promise<{ rows: Row[]; bytes: Comparison['bytes'] }> {
+  const env = { JWT_SECRET: jwtSecret, SESSION_CACHE_SECONDS: String(cacheSeconds) };
+  const funil = await startBenchServer(databaseUrl, env);
+  try {
+    const baseline = await startBaselineServer({
+      databaseUrl,
+      recipesFile,
+      jwtSecret,
+      sessionCacheSeconds: cacheSeconds,
+    });
+    try {
+      const { token } = await signInBench(funil.baseUrl);
+      const bytes = [];
+      if (checkBytes) {
+        for (const scenario of scenarios)
+          bytes.push(await compareAnswers(funil.baseUrl, baseline.baseUrl, scenario, token));
+      }
+      const rows: Row[] = [];
+      const cache = cacheSeconds > 0 ? 'on' : 'off';
+      for (const scenario of scenarios) {
+        // Funil first, then the baseline, scenario by scenario: both meet the same background load.
+        const funilMeasure = await measure(funil.baseUrl, scenario, token);
+        const baselineMeasure = await measure(baseline.baseUrl, scenario, token);
+        rows.push({
+          key: scenario.key,
+          scenario: scenario.name,
+          cache,
+          funil: funilMeasure,
+          baseline: baselineMeasure,
+        });
+      }
+      return { rows, bytes };
+    } finally {
+      await baseline.stop();
+    }
+  } finally {
+    await funil.stop();
+  }
+}
+
+export async function compareWithBaseline(
+  databaseUrl: string,
+  options: { withCacheOff: boolean; label: string },
+): Promise<Comparison> {
+  const leads = await withBenchClient(databaseUrl, countLeads);
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const env = { JWT_SECRET: jwtSecret };
+  const probe = await startBenchServer(databaseUrl, env);
+  let scenarios: Scenario[];
+  try {
+    scenarios = await baselineScenarios(probe.baseUrl, await signInBench(probe.baseUrl));
+  } finally {
+    await probe.stop();
+  }
+  const updatedLead =
+    scenarios
+      .find((scenario) => scenario.key === 'update')
+      ?.path.split('/')
+      .at(-1) ?? '';
+  const before = await leadSums(databaseUrl, updatedLead);
+  try {
+    mkdirSync(resultsDir, { recursive: true });
+    const recipesFile = join(resultsDir, `baseline-recipes-${options.label}.json`);
+    writeRecipes(recipesFile, await captureRecipes(databaseUrl, env, scenarios));
+    const on = await loadPhase(databaseUrl, recipesFile, jwtSecret, 30, scenarios, true);
+    // Login checks no token: the cache changes nothing there.
+    const authenticated = scenarios.filter((scenario) => scenario.authenticated);
+    const off = options.withCacheOff
+      ? await loadPhase(databaseUrl, recipesFile, jwtSecret, 0, authenticated, false)
+      : { rows: [] };
+    return { leads, on: on.rows, off: off.rows, bytes: on.bytes };
+  } finally {
+    console.log(await putBack(databaseUrl, before));
+  }
+}

@@ -1,0 +1,132 @@
+// What the baseline answers: one route per captured scenario, matched on method and path (an id
+// at the end of the path may vary), each replaying its recipe and building Funil's answer.
+import { verify } from '@node-rs/argon2';
+import { SignJWT } from 'jose';
+import type pg from 'pg';
+import type { Recipe } from './capture';
+import { brandPageOf, leadOf, leadPageOf, type Row, summaryOf, userOf } from './answers';
+import { replay, Substitution } from './replay';
+import type { CheckedUser } from './session-check';
+
+export type RouteRequest = {
+  method: string;
+  url: string;
+  body: string;
+  userAgent: string;
+  ip: string;
+  user: CheckedUser | null;
+};
+export type RouteAnswer = { status: number; body: string };
+
+export type RouteContext = {
+  pool: pg.Pool;
+  jwtKey: Uint8Array;
+  /** The captured request's user and user-agent, to be replaced by this request's. */
+  capturedUserId: string;
+  capturedUserAgent: string;
+};
+
+const UUID_AT_END = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type Route = {
+  recipe: Recipe;
+  /** The path's varying id when the captured path ends with one. */
+  matches: (method: string, url: string) => string | undefined | false;
+  authenticated: boolean;
+};
+
+export function routeOf(recipe: Recipe, authenticated: boolean): Route {
+  const idAtEnd = UUID_AT_END.exec(recipe.path)?.[0];
+  const prefix = idAtEnd ? recipe.path.slice(0, -idAtEnd.length) : recipe.path;
+  return {
+    recipe,
+    authenticated,
+    matches: (method, url) => {
+      if (method !== recipe.method) return false;
+      if (!idAtEnd) return url === recipe.path ? undefined : false;
+      const id = UUID_AT_END.exec(url)?.[0];
+      return id && url.slice(0, -id.length) === prefix ? id.slice(1) : false;
+    },
+  };
+}
+
+const limitOf = (url: string) => Number(new URL(url, 'http://x').searchParams.get('limit') ?? 20);
+const json = (status: number, value: unknown): RouteAnswer => ({ status, body: JSON.stringify(value) });
+
+/** Maps the captured body's top-level values to this request's (an email, a number…). */
+function mapBody(substitution: Substitution, captured: string | undefined, live: string): void {
+  if (!captured) return;
+  const before = JSON.parse(captured) as Record<string, unknown>;
+  const after = JSON.parse(live) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(before)) {
+    const next = after[key];
+    if (typeof value !== 'object' && typeof next !== 'object' && value !== next) {
+      substitution.values.set(String(value), String(next));
+    }
+  }
+}
+
+export async function answer(
+  context: RouteContext,
+  route: Route,
+  pathId: string | undefined,
+  request: RouteRequest,
+): Promise<RouteAnswer> {
+  const { recipe } = route;
+  const substitution = new Substitution(recipe.capturedAt);
+  const capturedId = UUID_AT_END.exec(recipe.path)?.[0].slice(1);
+  if (capturedId && pathId) substitution.values.set(capturedId, pathId);
+  if (request.user) substitution.values.set(context.capturedUserId, request.user.id);
+  substitution.values.set(context.capturedUserAgent, request.userAgent);
+  mapBody(substitution, recipe.body, request.body || '{}');
+  const capturedNewId =
+    recipe.key === 'create' ? (JSON.parse(recipe.answer) as { id: string }).id : undefined;
+  let credentials: Row | undefined;
+
+  const results = await replay(context.pool, recipe.statements, substitution, async (index, rows) => {
+    const text = recipe.statements[index]?.text ?? '';
+    if (capturedNewId && text.startsWith('insert into "leads"')) {
+      substitution.values.set(capturedNewId, rows[0]?.[0] as string);
+    }
+    if (recipe.key === 'login' && text.includes('"password_hash" from "users"')) {
+      credentials = rows[0];
+      const { password } = JSON.parse(request.body) as { password: string };
+      const hash = credentials?.[8] as string | undefined;
+      if (!hash || !(await verify(hash, password))) throw new Error('invalid credentials');
+    }
+  });
+  const last = (offset: number) => results[results.length - offset] ?? [];
+
+  switch (recipe.key) {
+    case 'lead': {
+      const row = results[0]?.[0];
+      return row ? json(200, leadOf(row)) : json(404, { message: 'not found' });
+    }
+    case 'page':
+    case 'column':
+      return json(200, leadPageOf(results[0] ?? [], results[1] ?? [], limitOf(request.url)));
+    case 'summary':
+      return json(200, summaryOf(results[0] ?? []));
+    case 'brands':
+      return json(200, brandPageOf(results[0] ?? [], results[1] ?? [], limitOf(request.url)));
+    case 'create':
+    case 'update': {
+      const row = last(2)[0];
+      if (!row) throw new Error(`${recipe.key}: no lead read back`);
+      return json(recipe.status, leadOf(row));
+    }
+    case 'login': {
+      const session = last(1)[0];
+      if (!credentials || !session) throw new Error('login: no session');
+      const token = await new SignJWT({ sid: session[0] as string })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(credentials[0] as string)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.parse(session[1] as string) / 1000))
+        .sign(context.jwtKey);
+      return json(200, { access_token: token, user: userOf(credentials) });
+    }
+    default:
+      throw new Error(`no answer for recipe ${recipe.key}`);
+  }
+}
