@@ -22,14 +22,18 @@ export async function removeImageFile(dataDir: string, file: string | null): Pro
 /**
  * Stores a brand's new picture and makes it the brand's, in that order: the file is written
  * (under a temporary name, then renamed, so a reader never sees half a file), the row is switched
- * while locked, and the previous picture is removed after the switch. Concurrent uploads for one
- * brand therefore leave one picture and no orphan file, and an upload for a brand deleted meanwhile
+ * while locked, and the previous picture is removed after the switch. Each upload writes a file
+ * of its own (a random part in the name, even for the same picture), so a file is removed only by
+ * the one switch that replaced it, or by its own upload when that fails: concurrent uploads for
+ * one brand leave one picture and no orphan file, and an upload for a brand deleted meanwhile
  * removes its own file. 404 for an unknown brand.
  */
 export async function replaceBrandImage(db: Database, dataDir: string, brandId: string, upload: Buffer) {
   const image = await toBrandImage(upload);
   const dir = brandImagesDir(dataDir);
-  const file = `${brandId}-${image.hash}.${image.extension}`;
+  // Not named by the hash alone: two uploads of the same picture would share a file, and the
+  // upload replacing one could remove it under the other, which is about to make it the brand's.
+  const file = `${brandId}-${randomBytes(4).toString('hex')}-${image.hash}.${image.extension}`;
   await mkdir(dir, { recursive: true });
   const temporary = join(dir, `.${file}.${randomBytes(6).toString('hex')}.tmp`);
   await writeFile(temporary, image.data);
@@ -39,16 +43,10 @@ export async function replaceBrandImage(db: Database, dataDir: string, brandId: 
   try {
     previous = await switchBrandImage(db, brandId, { file, hash: image.hash });
   } catch (error) {
-    // Another upload of the same picture may have made this file the brand's; keep it then.
-    const [owner] = await db
-      .select({ id: brands.id })
-      .from(brands)
-      .where(eq(brands.imageFile, file))
-      .limit(1);
-    if (!owner) await removeImageFile(dataDir, file);
+    await removeImageFile(dataDir, file);
     throw error;
   }
-  if (previous !== file) await removeImageFile(dataDir, previous);
+  await removeImageFile(dataDir, previous);
 }
 
 /** Takes the picture off a brand (404 for an unknown brand; a brand without one is fine). */

@@ -1,0 +1,87 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresTestDatabase, tempDir, testDbKind } from '../build-test-app';
+import {
+  postOnNewConnection,
+  registerFirstAdmin,
+  type ServerProcess,
+  startServerProcess,
+  verticalNames,
+} from './server-process';
+
+const CYCLES = 20;
+const BURST = 8;
+
+describe('SIGTERM while writing', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  it(`answers every request in flight and exits 0, ${CYCLES} cycles`, { timeout: 240_000 }, async () => {
+    // One data folder (and database) for every cycle: each start also proves the last stop was clean.
+    const dataDir = tempDir('funil-shutdown-');
+    let databaseUrl: string | undefined;
+    if (testDbKind() === 'postgres') {
+      const database = await createPostgresTestDatabase({ migrated: true });
+      databaseUrl = database.url;
+      cleanups.push(database.drop);
+    }
+    let server: ServerProcess | undefined;
+    cleanups.push(async () => {
+      server?.child.kill('SIGKILL');
+      await server?.exited;
+    });
+    let token = '';
+    const acknowledged: string[] = [];
+    const unread: string[] = [];
+
+    for (let cycle = 1; cycle <= CYCLES; cycle++) {
+      server = await startServerProcess({ dataDir, databaseUrl });
+      const { baseURL } = server;
+      if (cycle === 1) token = await registerFirstAdmin(baseURL);
+
+      // A burst of writes; SIGTERM as soon as the first is answered, the others being in flight.
+      const burst = Array.from({ length: BURST }, (_, i) => {
+        const name = `STOP C${cycle} N${i}`;
+        return postOnNewConnection(baseURL, '/api/verticals', token, { name, label: name }).then(
+          (answer) => ({ name, status: answer.status, body: answer.body }),
+          (error: unknown) => ({
+            name,
+            status: 0,
+            body: `${String(error)} ${String((error as { cause?: unknown }).cause)}`,
+          }),
+        );
+      });
+      const child = server.child;
+      await Promise.race(burst);
+      // Every request of the burst has been written to its socket by now.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      child.kill('SIGTERM');
+      const answers = await Promise.all(burst);
+
+      // A request the server took up got its answer: done (201) or refused as the server closes
+      // (503). A connection reset is allowed only for a request the server never read (checked
+      // below: it stored nothing); anything else is a failure.
+      const failures = answers.filter(
+        (answer) => ![201, 503].includes(answer.status) && !/ECONNRESET|ECONNREFUSED/.test(answer.body),
+      );
+      expect(failures, `cycle ${cycle}\n${server.output()}`).toEqual([]);
+      expect(await server.exited, `cycle ${cycle}\n${server.output()}`).toBe(0);
+      acknowledged.push(...answers.filter((answer) => answer.status === 201).map((answer) => answer.name));
+      unread.push(...answers.filter((answer) => answer.status === 0).map((answer) => answer.name));
+    }
+
+    server = await startServerProcess({ dataDir, databaseUrl });
+    const stored = await verticalNames(server.baseURL, token);
+    expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
+    // A reset request was never taken up: had it been stored, its answer would have been lost.
+    expect(unread.filter((name) => stored.has(name))).toEqual([]);
+    console.info(
+      `shutdown: ${acknowledged.length} answered 201, ${unread.length} reset unread, of ${CYCLES * BURST}`,
+    );
+    // Most of each burst was in flight and finished, not refused.
+    expect(acknowledged.length).toBeGreaterThanOrEqual(CYCLES * 2);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+});
