@@ -440,25 +440,67 @@ export function multipartBody(realImage: Buffer): fc.Arbitrary<FuzzBody> {
   );
 }
 
-/** A query parameter's value: valid, fuzzed, repeated (an array), or raw URL text. */
-function queryValue(param: Parameter, hints: Hints): fc.Arbitrary<string[]> {
-  const valid = validValue(param.schema, param.name, hints).map((value) => encodeSegment(String(value)));
-  const fuzzed = fc.oneof(fuzzString, fuzzNumber.map(String)).map(encodeSegment);
-  return fc.oneof(
-    { weight: 3, arbitrary: valid.map((v) => [v]) },
-    { weight: 4, arbitrary: fuzzed.map((v) => [v]) },
-    { weight: 1, arbitrary: fc.array(fc.oneof(valid, fuzzed), { minLength: 2, maxLength: 3 }) },
-    { weight: 1, arbitrary: fc.constantFrom(...RAW_URL_PIECES).map((v) => [v]) },
-  );
-}
+const validQueryValue = (param: Parameter, hints: Hints) =>
+  validValue(param.schema, param.name, hints).map((value) => encodeSegment(String(value)));
 
-/** The query string (without `?`) for an operation's declared parameters plus unknown ones. */
+const fuzzedQueryValue: fc.Arbitrary<string[]> = fc.oneof(
+  { weight: 4, arbitrary: fc.oneof(fuzzString, fuzzNumber.map(String)).map((v) => [encodeSegment(v)]) },
+  {
+    weight: 1,
+    arbitrary: fc.array(fc.oneof(fuzzString, fc.constant('')).map(encodeSegment), {
+      minLength: 2,
+      maxLength: 3,
+    }),
+  },
+  { weight: 1, arbitrary: fc.constantFrom(...RAW_URL_PIECES).map((v) => [v]) },
+);
+
+/**
+ * The query string (without `?`) for an operation's declared parameters plus unknown ones: every
+ * parameter valid (so the request reaches the service), valid but one fuzzed (wrong type, injection
+ * text, repeated), or each one anything.
+ */
 export function queryString(op: Operation, hints: Hints): fc.Arbitrary<string> {
-  const declared = op.queryParams.map((param) =>
-    fc
-      .option(queryValue(param, hints), { nil: undefined, freq: 2 })
-      .map((values) => (values ?? []).map((value) => `${encodeSegment(param.name)}=${value}`)),
+  const params = op.queryParams;
+  const pair = (name: string, values: string[] | undefined) =>
+    (values ?? []).map((value) => `${encodeSegment(name)}=${value}`);
+  const valid = fc.tuple(
+    ...params.map((param) =>
+      fc.option(
+        validQueryValue(param, hints).map((v) => [v]),
+        { nil: undefined, freq: 2 },
+      ),
+    ),
   );
+  const wild = fc.tuple(
+    ...params.map((param) =>
+      fc.option(
+        fc.oneof(
+          validQueryValue(param, hints).map((v) => [v]),
+          fuzzedQueryValue,
+        ),
+        {
+          nil: undefined,
+          freq: 2,
+        },
+      ),
+    ),
+  );
+  const focus = fc.nat({ max: Math.max(params.length - 1, 0) });
+  const declared = params.length
+    ? fc.oneof(
+        { weight: 2, arbitrary: valid },
+        {
+          weight: 3,
+          arbitrary: fc.tuple(valid, focus, fuzzedQueryValue).map(([values, index, fuzzed]) => {
+            const copy = [...values];
+            copy[index] = fuzzed;
+            return copy;
+          }),
+        },
+        { weight: 1, arbitrary: wild },
+      )
+    : fc.constant([]);
   const unknown = fc.array(
     fc
       .tuple(
@@ -469,14 +511,14 @@ export function queryString(op: Operation, hints: Hints): fc.Arbitrary<string> {
     { maxLength: 2 },
   );
   return fc
-    .tuple(fc.tuple(...declared), unknown)
-    .map(([pairs, extra]) => [...pairs.flat(), ...extra].join('&'));
+    .tuple(declared, unknown)
+    .map(([values, extra]) => [...values.flatMap((v, i) => pair(params[i]!.name, v)), ...extra].join('&'));
 }
 
 /** A path segment: the fixture's valid value, a random UUID, fuzz text (encoded), or raw URL text. */
 export function pathSegment(valid: string | undefined): fc.Arbitrary<string> {
   return fc.oneof(
-    ...(valid === undefined ? [] : [{ weight: 4, arbitrary: fc.constant(valid) }]),
+    ...(valid === undefined ? [] : [{ weight: 8, arbitrary: fc.constant(valid) }]),
     { weight: 2, arbitrary: fc.uuid() },
     { weight: 4, arbitrary: fc.oneof(fuzzString, fuzzNumber.map(String)).map(encodeSegment) },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_URL_PIECES) },

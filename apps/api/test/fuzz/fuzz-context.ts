@@ -31,8 +31,8 @@ export type FuzzContext = {
   validPathValue: (op: Operation, name: string) => string | undefined;
   hints: Hints;
   realImage: Buffer;
-  /** Rows per table, in one round trip. */
-  rowCounts: () => Promise<Record<string, number>>;
+  /** Per table, its row count and newest row version (`count/xmin`), in one round trip. */
+  tableSnapshot: () => Promise<Record<string, string>>;
 };
 
 /** Records for the fuzzed requests to find: one to read and edit, one to delete, per resource. */
@@ -88,6 +88,10 @@ export async function createFuzzContext(app: App): Promise<FuzzContext> {
       .then((r) => r.json<{ data: { name: string }[] }>())
   ).data.map((row) => row.name);
 
+  // A real keyset position (two leads, pages of one), so `cursor` can be valid too.
+  const page = await app.inject({ method: 'GET', url: '/api/leads?limit=1', headers });
+  const cursor = page.json<{ next_cursor?: string | null }>().next_cursor;
+
   const validPathValue = (op: Operation, name: string): string | undefined => {
     const [, , resource] = op.path.split('/');
     const deleting = op.method === 'DELETE' && op.path.endsWith('{id}');
@@ -114,17 +118,19 @@ export async function createFuzzContext(app: App): Promise<FuzzContext> {
     vertical: fc.constant(refs.verticalId),
     quota: fc.constant(refs.quotaId),
     platform: fc.constant(refs.platformId),
-    executive: fc.constantFrom(firstAdmin, target!.id, null),
+    // The target user may be deactivated by PATCH /api/users/{id}; the first admin stays active.
+    executive: fc.constantFrom(firstAdmin, null),
     lead_id: fc.constant(lead.id),
     cnpj: fc.constantFrom(NUMERIC_CNPJ, ALPHANUMERIC_CNPJ, '11222333000181'),
     email: fc.uuid().map((uuid) => `fuzz-${uuid.slice(0, 13)}@example.com`),
     phone_number: fc.constant('5511999999999'),
     password: fc.constant('segredo-do-fuzz'),
-    prospectus_year: fc.integer({ min: 2020, max: 2030 }),
+    prospectus_year: fc.constantFrom(2026, 2027, 2028),
     franchise: fc.constantFrom(...franchises),
     franchises: fc.subarray(franchises, { maxLength: 3 }),
     redirect_uri: fc.constant('http://localhost:3000/auth/callback'),
     token: fc.uuid(),
+    ...(cursor ? { cursor: fc.constant(cursor) } : {}),
   };
 
   const tables = await app.db.execute(
@@ -133,13 +139,20 @@ export async function createFuzzContext(app: App): Promise<FuzzContext> {
   const tableNames = (tables as unknown as { rows: { tablename: string }[] }).rows.map(
     (row) => row.tablename,
   );
-  const countSql = sql.raw(
-    `select json_build_object(${tableNames.map((name) => `'${name}', (select count(*) from "${name}")`).join(', ')}) as counts`,
+  // Rows and the newest row version (xmin) per table: an insert or delete changes the count, an
+  // update the newest xmin; a rolled-back statement changes neither.
+  const snapshotSql = sql.raw(
+    `select json_build_object(${tableNames
+      .map(
+        (name) =>
+          `'${name}', (select count(*) || '/' || coalesce(max(xmin::text::bigint), 0) from "${name}")`,
+      )
+      .join(', ')}) as snapshot`,
   );
-  const rowCounts = async () => {
-    const result = (await app.db.execute(countSql)) as unknown as { rows: { counts: unknown }[] };
-    const counts = result.rows[0]!.counts;
-    return (typeof counts === 'string' ? JSON.parse(counts) : counts) as Record<string, number>;
+  const tableSnapshot = async () => {
+    const result = (await app.db.execute(snapshotSql)) as unknown as { rows: { snapshot: unknown }[] };
+    const snapshot = result.rows[0]!.snapshot;
+    return (typeof snapshot === 'string' ? JSON.parse(snapshot) : snapshot) as Record<string, string>;
   };
 
   return {
@@ -150,6 +163,6 @@ export async function createFuzzContext(app: App): Promise<FuzzContext> {
     validPathValue,
     hints,
     realImage: await imageBytes('png', 40, 30),
-    rowCounts,
+    tableSnapshot,
   };
 }
