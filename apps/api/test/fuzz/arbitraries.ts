@@ -204,8 +204,14 @@ export function validValue(schema: JsonSchema, name: string, hints: Hints): fc.A
     case 'boolean':
       return fc.boolean();
     case 'integer':
-    case 'number':
-      return fc.integer({ min: schema.minimum ?? 0, max: Math.min(schema.maximum ?? 10_000, 10_000) });
+    case 'number': {
+      const small = fc.integer({ min: schema.minimum ?? 0, max: Math.min(schema.maximum ?? 10_000, 10_000) });
+      // The bounds themselves (page 2^53 - 1, the largest amount) now and then.
+      const bounds = [schema.minimum, schema.maximum].filter((bound) => bound !== undefined);
+      return bounds.length
+        ? fc.oneof({ weight: 4, arbitrary: small }, { weight: 1, arbitrary: fc.constantFrom(...bounds) })
+        : small;
+    }
     case 'array':
       return fc.array(validValue(schema.items ?? {}, name, hints), {
         minLength: schema.minItems ?? 0,
