@@ -11,7 +11,9 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config';
 import { createDb, type DbHandle } from './db/client';
 import { runMigrations } from './db/migrate';
+import { AppError } from './lib/app-error';
 import { genReqId, loggerOptions } from './lib/logger';
+import { findNulCharacter } from './lib/nul-character';
 import { RequestLogController } from './lib/request-log';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -121,6 +123,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         const query = request.query as Record<string, unknown> | undefined;
         if (!query || typeof query !== 'object') return;
         for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
+      });
+      // PostgreSQL text cannot hold U+0000: refuse it in any parameter or body field (400), rather
+      // than let the statement fail (500).
+      api.addHook('preValidation', async (request) => {
+        const field =
+          findNulCharacter(request.params) ??
+          findNulCharacter(request.query) ??
+          findNulCharacter(request.body);
+        if (field !== undefined) throw new AppError(400, 'errors:nul_character', { field });
       });
       // Every module declares its routes relative to its resource ('/', '/:id') and is mounted
       // here, under the path it serves: this list is the whole map of /api.

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { App } from '../src/app';
 import { AppError } from '../src/lib/app-error';
 import { buildTestApp } from './build-test-app';
+import { signIn } from './sign-in';
 
 // Routes that exist only here, to exercise the plumbing every module will rely on.
 const echoBody = z.strictObject({
@@ -128,6 +129,29 @@ describe('HTTP plumbing', () => {
       { path: 'id', message: 'Campo não permitido: id' },
       { path: 'roles', message: 'Campo não permitido: roles' },
     ]);
+  });
+
+  it('refuses a NUL character in any parameter or body field with 400, before the database sees it', async () => {
+    // Found by the schema fuzzer: PostgreSQL text cannot hold U+0000, and these calls were 500s.
+    const admin = await signIn(app, { roles: ['admin'] });
+    const message = 'Texto contém um caractere inválido (NUL)';
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/verticals',
+      headers: admin.headers,
+      payload: { name: 'NUL\u0000NAME', label: 'ROTULO' },
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({ message, issues: [{ path: 'name', message }] });
+    const searched = await app.inject({
+      method: 'GET',
+      url: '/api/brands?name=a%00b',
+      headers: admin.headers,
+    });
+    expect(searched.statusCode).toBe(400);
+    expect(searched.json()).toMatchObject({ message, issues: [{ path: 'name', message }] });
+    const list = await app.inject({ method: 'GET', url: '/api/verticals', headers: admin.headers });
+    expect(list.json().total).toBe(0);
   });
 
   it('trims strings before validating them', async () => {

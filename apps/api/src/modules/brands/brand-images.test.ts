@@ -119,6 +119,27 @@ describe('brand pictures', () => {
     ).toBeNull();
   });
 
+  it('answers 400 to an upload cut off before its closing boundary, and stores nothing', async () => {
+    // Found by the schema fuzzer: busboy's "Unexpected end of form" was a 500.
+    const brand = await createBrandVia(app, seller.headers);
+    const before = storedFiles();
+    const body = multipartFile('image', {
+      name: 'logo.png',
+      type: 'image/png',
+      data: await imageBytes('png'),
+    });
+    const cut = body.payload.subarray(0, body.payload.lastIndexOf('\r\n--'));
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/brands/${brand.id}/image`,
+      headers: { ...seller.headers, ...body.headers },
+      payload: cut,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Requisição inválida');
+    expect(storedFiles()).toEqual(before);
+  });
+
   it('replaces the picture (new URL, old file gone), removes it, and removes it with the brand', async () => {
     const brand = await createBrandVia(app, seller.headers);
     const before = storedFiles();

@@ -131,7 +131,8 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError(413, 'errors:brands.image_too_large', { cause: error });
         }
-        throw error;
+        // Anything else is a malformed upload (a body cut off before its closing boundary).
+        throw new AppError(400, 'errors:bad_request', { cause: error });
       }
       await replaceBrandImage(app.db, app.config.dataDir, request.params.id, upload);
       return getBrand(app.db, request.params.id);
