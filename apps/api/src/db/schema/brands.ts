@@ -39,6 +39,11 @@ export const brands = pgTable(
       'gin',
       sql`f_unaccent_lower(${table.companyName}) gin_trgm_ops`,
     ),
+    index('brands_responsible_trgm_idx').using(
+      'gin',
+      sql`f_unaccent_lower(${table.responsible}) gin_trgm_ops`,
+    ),
+    index('brands_cnpj_trgm_idx').using('gin', sql`${table.cnpj} gin_trgm_ops`),
   ],
 );
 
@@ -69,6 +74,13 @@ export const contacts = pgTable(
     // The database, not the service, guarantees one principal contact per brand.
     uniqueIndex('contacts_one_principal_per_brand')
       .on(table.brandId)
+      .where(sql`${table.flag} = 'principal'`),
+    // The brand list's search over the principal contact's name and email (brands.service.ts).
+    index('contacts_principal_name_trgm_idx')
+      .using('gin', sql`f_unaccent_lower(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`)
+      .where(sql`${table.flag} = 'principal'`),
+    index('contacts_principal_email_trgm_idx')
+      .using('gin', sql`f_unaccent_lower(${table.email}) gin_trgm_ops`)
       .where(sql`${table.flag} = 'principal'`),
   ],
 );

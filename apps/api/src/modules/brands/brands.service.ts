@@ -6,8 +6,8 @@ import type {
   BrandSortField,
   BrandUpdate,
 } from '@funil/shared';
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn, union } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { brands, contacts, leads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -69,17 +69,40 @@ function toBrand({ brand, ...contact }: BrandRow): Brand {
 const selectBrands = (db: Database) =>
   db.select(brandColumns).from(brands).leftJoin(principal, principalJoin);
 
-/** The search box: name, company name, CNPJ characters, responsible, principal's name and email. */
-function brandSearch(search: string): SQL | undefined {
+/**
+ * The search box: name, company name, CNPJ characters, responsible, principal's name and email.
+ * Written as "the brand's id is among the brands that match, or the brands whose principal
+ * matches", so each side reads its trigram indexes (a BitmapOr over brands, another over the
+ * principals) instead of normalising five texts of every brand: 400 ms → a few ms at 20,000.
+ */
+function brandSearch(db: Database, search: string): SQL {
   const cnpjCharacters = search.replace(/[^0-9a-z]/gi, '').toUpperCase();
-  return or(
-    containsText(brands.name, search),
-    containsText(brands.companyName, search),
-    containsText(brands.responsible, search),
-    containsText(sql`${principal.firstName} || ' ' || ${principal.lastName}`, search),
-    containsText(principal.email, search),
-    cnpjCharacters ? sql`${brands.cnpj} like ${`%${escapeLike(cnpjCharacters)}%`} escape '\\'` : undefined,
-  );
+  const matchingBrands = db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(
+      or(
+        containsText(brands.name, search),
+        containsText(brands.companyName, search),
+        containsText(brands.responsible, search),
+        cnpjCharacters
+          ? sql`${brands.cnpj} like ${`%${escapeLike(cnpjCharacters)}%`} escape '\\'`
+          : undefined,
+      ),
+    );
+  const matchingPrincipals = db
+    .select({ id: contacts.brandId })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.flag, 'principal'),
+        or(
+          containsText(sql`${contacts.firstName} || ' ' || ${contacts.lastName}`, search),
+          containsText(contacts.email, search),
+        ),
+      ),
+    );
+  return inArray(brands.id, union(matchingBrands, matchingPrincipals));
 }
 
 const SORT_KEYS: Record<BrandSortField, AnyPgColumn | SQL> = {
@@ -94,7 +117,7 @@ export async function listBrands(db: Database, query: BrandListQuery): Promise<B
   const conditions: (SQL | undefined)[] = [];
   if (query.status) conditions.push(eq(brands.status, query.status));
   if (query.name) conditions.push(containsText(brands.name, query.name));
-  if (query.search) conditions.push(brandSearch(query.search));
+  if (query.search) conditions.push(brandSearch(db, query.search));
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;
   // The id breaks ties, so paging never repeats or skips a brand.
