@@ -54,7 +54,8 @@ describe('AI assistant sheet', () => {
       'Faça uma análise dos dados financeiros de Café Serra Azul.',
     ]);
     expect(within(sheet).queryByRole('log')).not.toBeInTheDocument();
-    expect(within(sheet).getByRole('textbox', { name: 'Sua pergunta' })).toHaveFocus();
+    // The question box takes the focus once the lazily loaded chat has mounted.
+    await waitFor(() => expect(within(sheet).getByRole('textbox', { name: 'Sua pergunta' })).toHaveFocus());
 
     await user.click(suggestions[1]!);
     expect(await within(sheet).findByText('Estratégia')).toBeInTheDocument();
@@ -164,7 +165,7 @@ describe('AI assistant sheet', () => {
 
     await user.click(within(sheet).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'Assistente IA' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Assistente IA' })).toHaveFocus());
     const reopened = await openSheet(user);
     expect(within(reopened).queryByRole('log')).not.toBeInTheDocument();
     expect(within(reopened).getByText('Sugestões')).toBeInTheDocument();
