@@ -126,8 +126,9 @@ export async function listBrands(db: Database, query: BrandListQuery): Promise<B
   return paginate(
     query,
     async () =>
-      (await db.select({ total: count() }).from(brands).leftJoin(principal, principalJoin).where(where))[0]
-        ?.total ?? 0,
+      // No filter reads the principal any more (the search finds principals in its own subquery):
+      // the count reads brands alone.
+      (await db.select({ total: count() }).from(brands).where(where))[0]?.total ?? 0,
     async (window) => {
       const ordered = selectBrands(db)
         .where(where)
