@@ -1,5 +1,6 @@
 export * from './brands';
 export * from './catalogues';
 export * from './companies';
+export * from './lead-totals';
 export * from './leads';
 export * from './users';

@@ -108,39 +108,3 @@ export const leadStatusChanges = pgTable(
   },
   (table) => [index('lead_status_changes_lead_id_seq_idx').on(table.leadId, table.seq)],
 );
-
-/**
- * The pipeline's running totals: count and sums of the leads in each combination of the board's
- * dimensions (status × prospectus year × vertical × quota type × platform), kept by triggers on
- * `leads` in the same transaction as every insert, update and delete (migration 0006; hand-written
- * SQL, drizzle does not model triggers). A summary or a board under those filters adds up a few
- * thousand of these rows instead of grouping a million leads (docs/decisions/004).
- *
- * No foreign keys: a combination left at zero must not stop a catalogue item from being deleted.
- */
-export const leadTotals = pgTable(
-  'lead_totals',
-  {
-    contractStatus: text('contract_status', { enum: CONTRACT_STATUSES }).notNull(),
-    prospectusYear: integer('prospectus_year').notNull(),
-    verticalId: uuid('vertical_id').notNull(),
-    quotaId: uuid('quota_id').notNull(),
-    platformId: uuid('platform_id').notNull(),
-    leadCount: bigint('lead_count', { mode: 'number' }).notNull(),
-    // Unbounded numeric: the sum of a million numeric(14,2) amounts outgrows 14 digits.
-    credit: numeric('credit', { mode: 'string' }).notNull(),
-    invest: numeric('invest', { mode: 'string' }).notNull(),
-  },
-  (table) => [
-    primaryKey({
-      name: 'lead_totals_pk',
-      columns: [
-        table.contractStatus,
-        table.prospectusYear,
-        table.verticalId,
-        table.quotaId,
-        table.platformId,
-      ],
-    }),
-  ],
-);

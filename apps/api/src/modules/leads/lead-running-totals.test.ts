@@ -1,11 +1,11 @@
 import { CONTRACT_STATUSES, type Lead, type LeadSummary } from '@funil/shared';
-import { ne, sql } from 'drizzle-orm';
+import { eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app';
 import { createLeadReferences, createLeadVia, type LeadReferences } from '../../../test/lead-fixtures';
 import { type SignedIn, signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
-import { leads, leadTotals } from '../../db/schema';
+import { leadFranchises, leadFranchiseTotals, leads, leadTotals } from '../../db/schema';
 import { hasRunningTotals } from './lead-running-totals';
 
 /** A small deterministic generator, so a failure replays the same operations. */
@@ -59,8 +59,53 @@ describe('lead_totals (the running totals behind the summary and the board)', ()
       .from(leads)
       .groupBy(leads.contractStatus, leads.prospectusYear, leads.verticalId, leads.quotaId, leads.platformId)
       .orderBy(sql`1, 2, 3, 4, 5`);
-    return { kept, counted };
+    const keptPerFranchise = await app.db
+      .select({
+        franchise: leadFranchiseTotals.franchiseId,
+        status: leadFranchiseTotals.contractStatus,
+        year: leadFranchiseTotals.prospectusYear,
+        vertical: leadFranchiseTotals.verticalId,
+        quota: leadFranchiseTotals.quotaId,
+        platform: leadFranchiseTotals.platformId,
+        count: sql<number>`${leadFranchiseTotals.leadCount}::int`,
+        credit: sql<number>`${leadFranchiseTotals.credit}::float8`,
+        invest: sql<number>`${leadFranchiseTotals.invest}::float8`,
+      })
+      .from(leadFranchiseTotals)
+      .where(ne(leadFranchiseTotals.leadCount, 0))
+      .orderBy(sql`1, 2, 3, 4, 5, 6`);
+    const countedPerFranchise = await app.db
+      .select({
+        franchise: leadFranchises.franchiseId,
+        status: leads.contractStatus,
+        year: leads.prospectusYear,
+        vertical: leads.verticalId,
+        quota: leads.quotaId,
+        platform: leads.platformId,
+        count: sql<number>`count(*)::int`,
+        credit: sql<number>`sum(${leads.credit})::float8`,
+        invest: sql<number>`sum(${leads.invest})::float8`,
+      })
+      .from(leadFranchises)
+      .innerJoin(leads, eq(leads.id, leadFranchises.leadId))
+      .groupBy(sql`1, 2, 3, 4, 5, 6`)
+      .orderBy(sql`1, 2, 3, 4, 5, 6`);
+    return { kept, counted, keptPerFranchise, countedPerFranchise };
   };
+
+  /** Both kinds of running totals equal what grouping the leads gives. */
+  const expectTotalsExact = async () => {
+    const { kept, counted, keptPerFranchise, countedPerFranchise } = await keptAndCounted();
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual(counted);
+    expect(keptPerFranchise.length).toBeGreaterThan(0);
+    expect(keptPerFranchise).toEqual(countedPerFranchise);
+  };
+
+  const FRANCHISES = ['Recife', 'Salvador', 'São Paulo', 'Curitiba'];
+  /** 0 to 3 distinct franchises. */
+  const someFranchises = (random: () => number) =>
+    FRANCHISES.filter(() => random() < 0.4).slice(0, 3);
 
   const patch = (id: string, body: Record<string, unknown>) =>
     app.inject({ method: 'PATCH', url: `/api/leads/${id}`, headers: seller.headers, payload: body });
@@ -70,7 +115,7 @@ describe('lead_totals (the running totals behind the summary and the board)', ()
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
     const live: Lead[] = [];
     for (let step = 0; step < 60; step += 1) {
-      const action = live.length < 5 ? 'create' : pick(['create', 'move', 'amounts', 'catalogue', 'delete']);
+      const action = live.length < 5 ? 'create' : pick(['create', 'move', 'amounts', 'catalogue', 'franchises', 'delete']);
       if (action === 'create') {
         live.push(
           await createLeadVia(app, seller.headers, pick(refs), {
@@ -78,6 +123,7 @@ describe('lead_totals (the running totals behind the summary and the board)', ()
             prospectus_year: pick([2026, 2027, 2028]),
             credit: Math.round(random() * 1_000_000) / 100,
             invest: Math.round(random() * 1_000_000) / 100,
+            franchises: someFranchises(random),
           }),
         );
         continue;
@@ -97,7 +143,9 @@ describe('lead_totals (the running totals behind the summary and the board)', ()
       const body =
         action === 'move'
           ? { contract_status: pick(CONTRACT_STATUSES) }
-          : action === 'amounts'
+          : action === 'franchises'
+            ? { franchises: someFranchises(random), contract_status: pick(CONTRACT_STATUSES) }
+            : action === 'amounts'
             ? { credit: Math.round(random() * 1_000_000) / 100, assessment: `Q${step}` }
             : {
                 vertical: other.verticalId,
@@ -108,24 +156,24 @@ describe('lead_totals (the running totals behind the summary and the board)', ()
       const response = await patch(lead.id, body);
       expect(response.statusCode, response.body).toBe(200);
     }
-    const { kept, counted } = await keptAndCounted();
-    expect(kept.length).toBeGreaterThan(0);
-    expect(kept).toEqual(counted);
+    await expectTotalsExact();
   });
 
   it('stay exact under parallel moves of one lead and parallel creates', async () => {
     const lead = await createLeadVia(app, seller.headers, refs[0] as LeadReferences, {
       credit: 10,
       invest: 5,
+      franchises: ['Recife', 'Salvador'],
     });
     await Promise.all([
       ...Array.from({ length: 20 }, (_, index) =>
         patch(lead.id, { contract_status: CONTRACT_STATUSES[index % CONTRACT_STATUSES.length] }),
       ),
-      ...Array.from({ length: 10 }, () => createLeadVia(app, seller.headers, refs[1] as LeadReferences)),
+      ...Array.from({ length: 10 }, () =>
+        createLeadVia(app, seller.headers, refs[1] as LeadReferences, { franchises: ['Recife'] }),
+      ),
     ]);
-    const { kept, counted } = await keptAndCounted();
-    expect(kept).toEqual(counted);
+    await expectTotalsExact();
   });
 
   it('answer the summary exactly as grouping the leads does', async () => {
@@ -143,11 +191,30 @@ describe('lead_totals (the running totals behind the summary and the board)', ()
     expect(year.json<LeadSummary>()).toEqual(yearAndExchange.json<LeadSummary>());
   });
 
+  it('answer a one-franchise summary and list total exactly as grouping the leads does', async () => {
+    const get = async (url: string) => {
+      const response = await app.inject({ method: 'GET', url, headers: seller.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    for (const franchise of [...FRANCHISES, 'Não Existe']) {
+      const name = encodeURIComponent(franchise);
+      // exchange is not a dimension: the second of each pair groups the leads.
+      const fromTotals = await get(`/api/leads/summary?franchise=${name}&prospectus_year=2028`);
+      const counted = await get(`/api/leads/summary?franchise=${name}&prospectus_year=2028&exchange=false`);
+      expect(fromTotals, franchise).toEqual(counted);
+      const listed = await get(`/api/leads?franchise=${name}&contract_status=frio&limit=1`);
+      const listedCounted = await get(`/api/leads?franchise=${name}&contract_status=frio&exchange=false&limit=1`);
+      expect(listed.total, franchise).toBe(listedCounted.total);
+    }
+  });
+
   it('are used only when every filter in use is one of their dimensions', () => {
     expect(hasRunningTotals({})).toBe(true);
     expect(hasRunningTotals({ prospectus_year: 2026, vertical: 'v', contract_status: ['frio'] })).toBe(true);
     expect(hasRunningTotals({ contract_status: [], franchise: [] })).toBe(true);
-    expect(hasRunningTotals({ franchise: ['Recife'] })).toBe(false);
+    expect(hasRunningTotals({ franchise: ['Recife'], prospectus_year: 2027 })).toBe(true);
+    expect(hasRunningTotals({ franchise: ['Recife', 'Salvador'] })).toBe(false);
     expect(hasRunningTotals({ search: 'alfa' })).toBe(false);
     expect(hasRunningTotals({ executive: 'e' })).toBe(false);
     expect(hasRunningTotals({ exchange: false })).toBe(false);

@@ -1,0 +1,74 @@
+import { bigint, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { CONTRACT_STATUSES } from '@funil/shared';
+
+// Unbounded numeric: the sum of a million numeric(14,2) amounts outgrows 14 digits.
+const sumOfMoney = (name: string) => numeric(name, { mode: 'string' }).notNull();
+
+/**
+ * The pipeline's running totals: count and sums of the leads in each combination of the board's
+ * dimensions (status × prospectus year × vertical × quota type × platform), kept by triggers on
+ * `leads` in the same transaction as every insert, update and delete (migration 0006; hand-written
+ * SQL, drizzle does not model triggers). A summary or a board under those filters adds up a few
+ * thousand of these rows instead of grouping a million leads (docs/decisions/004).
+ *
+ * No foreign keys: a combination left at zero must not stop a catalogue item from being deleted.
+ */
+export const leadTotals = pgTable(
+  'lead_totals',
+  {
+    contractStatus: text('contract_status', { enum: CONTRACT_STATUSES }).notNull(),
+    prospectusYear: integer('prospectus_year').notNull(),
+    verticalId: uuid('vertical_id').notNull(),
+    quotaId: uuid('quota_id').notNull(),
+    platformId: uuid('platform_id').notNull(),
+    leadCount: bigint('lead_count', { mode: 'number' }).notNull(),
+    credit: sumOfMoney('credit'),
+    invest: sumOfMoney('invest'),
+  },
+  (table) => [
+    primaryKey({
+      name: 'lead_totals_pk',
+      columns: [
+        table.contractStatus,
+        table.prospectusYear,
+        table.verticalId,
+        table.quotaId,
+        table.platformId,
+      ],
+    }),
+  ],
+);
+
+/**
+ * The same running totals per franchise: one row per franchise × the board's dimensions, kept by
+ * triggers on `lead_franchises` and `leads` (migration 0012). A lead in two franchises counts once
+ * under each, so these answer a filter naming one franchise; a filter naming several needs the
+ * leads (a lead in both would be counted twice).
+ */
+export const leadFranchiseTotals = pgTable(
+  'lead_franchise_totals',
+  {
+    franchiseId: uuid('franchise_id').notNull(),
+    contractStatus: text('contract_status', { enum: CONTRACT_STATUSES }).notNull(),
+    prospectusYear: integer('prospectus_year').notNull(),
+    verticalId: uuid('vertical_id').notNull(),
+    quotaId: uuid('quota_id').notNull(),
+    platformId: uuid('platform_id').notNull(),
+    leadCount: bigint('lead_count', { mode: 'number' }).notNull(),
+    credit: sumOfMoney('credit'),
+    invest: sumOfMoney('invest'),
+  },
+  (table) => [
+    primaryKey({
+      name: 'lead_franchise_totals_pk',
+      columns: [
+        table.franchiseId,
+        table.contractStatus,
+        table.prospectusYear,
+        table.verticalId,
+        table.quotaId,
+        table.platformId,
+      ],
+    }),
+  ],
+);
