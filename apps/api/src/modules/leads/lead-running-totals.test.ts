@@ -104,8 +104,7 @@ describe('lead_totals (the running totals behind the summary and the board)', ()
 
   const FRANCHISES = ['Recife', 'Salvador', 'São Paulo', 'Curitiba'];
   /** 0 to 3 distinct franchises. */
-  const someFranchises = (random: () => number) =>
-    FRANCHISES.filter(() => random() < 0.4).slice(0, 3);
+  const someFranchises = (random: () => number) => FRANCHISES.filter(() => random() < 0.4).slice(0, 3);
 
   const patch = (id: string, body: Record<string, unknown>) =>
     app.inject({ method: 'PATCH', url: `/api/leads/${id}`, headers: seller.headers, payload: body });
@@ -115,7 +114,8 @@ describe('lead_totals (the running totals behind the summary and the board)', ()
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
     const live: Lead[] = [];
     for (let step = 0; step < 60; step += 1) {
-      const action = live.length < 5 ? 'create' : pick(['create', 'move', 'amounts', 'catalogue', 'franchises', 'delete']);
+      const action =
+        live.length < 5 ? 'create' : pick(['create', 'move', 'amounts', 'catalogue', 'franchises', 'delete']);
       if (action === 'create') {
         live.push(
           await createLeadVia(app, seller.headers, pick(refs), {
@@ -146,13 +146,13 @@ describe('lead_totals (the running totals behind the summary and the board)', ()
           : action === 'franchises'
             ? { franchises: someFranchises(random), contract_status: pick(CONTRACT_STATUSES) }
             : action === 'amounts'
-            ? { credit: Math.round(random() * 1_000_000) / 100, assessment: `Q${step}` }
-            : {
-                vertical: other.verticalId,
-                quota: other.quotaId,
-                platform: other.platformId,
-                prospectus_year: 2028,
-              };
+              ? { credit: Math.round(random() * 1_000_000) / 100, assessment: `Q${step}` }
+              : {
+                  vertical: other.verticalId,
+                  quota: other.quotaId,
+                  platform: other.platformId,
+                  prospectus_year: 2028,
+                };
       const response = await patch(lead.id, body);
       expect(response.statusCode, response.body).toBe(200);
     }
@@ -204,7 +204,9 @@ describe('lead_totals (the running totals behind the summary and the board)', ()
       const counted = await get(`/api/leads/summary?franchise=${name}&prospectus_year=2028&exchange=false`);
       expect(fromTotals, franchise).toEqual(counted);
       const listed = await get(`/api/leads?franchise=${name}&contract_status=frio&limit=1`);
-      const listedCounted = await get(`/api/leads?franchise=${name}&contract_status=frio&exchange=false&limit=1`);
+      const listedCounted = await get(
+        `/api/leads?franchise=${name}&contract_status=frio&exchange=false&limit=1`,
+      );
       expect(listed.total, franchise).toBe(listedCounted.total);
     }
   });
