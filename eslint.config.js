@@ -72,6 +72,7 @@ export default defineConfig([
     'apps/api/drizzle/**',
     // Scratch scripts, gitignored too.
     '**/*.tmp.mjs',
+    '**/*.tmp.mts',
     'bench/results/**',
   ]),
   js.configs.recommended,

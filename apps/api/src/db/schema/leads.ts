@@ -59,6 +59,8 @@ export const leads = pgTable(
     index('leads_platform_id_idx').on(table.platformId),
     index('leads_executive_id_idx').on(table.executiveId),
     index('leads_brand_id_idx').on(table.brandId),
+    // The `assessment` filter (`containsText`, a substring): trigrams (pg_trgm), as the brands' search.
+    index('leads_assessment_trgm_idx').using('gin', sql`f_unaccent_lower(${table.assessment}) gin_trgm_ops`),
   ],
 );
 
