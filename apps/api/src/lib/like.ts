@@ -8,4 +8,12 @@ export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c
  * PostgreSQL because both sides go through the migration's `f_unaccent_lower` (no extension).
  */
 export const containsText = (column: SQLWrapper, search: string): SQL =>
-  sql`f_unaccent_lower(${column}) like '%' || f_unaccent_lower(${escapeLike(search)}) || '%' escape '\\'`;
+  containsNormalised(sql`f_unaccent_lower(${column})`, search);
+
+/**
+ * `containsText` over a column that already holds f_unaccent_lower of its text (a stored
+ * `normalisedForSearch` column): only the search is normalised, once, and a trigram index on the
+ * column serves it.
+ */
+export const containsNormalised = (normalisedColumn: SQLWrapper, search: string): SQL =>
+  sql`${normalisedColumn} like '%' || f_unaccent_lower(${escapeLike(search)}) || '%' escape '\\'`;

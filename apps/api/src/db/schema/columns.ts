@@ -26,3 +26,10 @@ export const recordStatus = () => text('status', { enum: RECORD_STATUSES }).notN
 
 /** The check that keeps `status` to those two values in the database too. */
 export const recordStatusCheck = (column: string) => sql.raw(`${column} in ('active', 'inactive')`);
+
+/**
+ * A stored copy of `expression` (SQL over the row's columns) through f_unaccent_lower, kept by
+ * PostgreSQL on every write: what `containsNormalised` and the trigram indexes read.
+ */
+export const normalisedForSearch = (name: string, expression: string) =>
+  text(name).generatedAlwaysAs(sql.raw(`f_unaccent_lower(${expression})`));

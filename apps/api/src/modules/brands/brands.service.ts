@@ -13,7 +13,7 @@ import { brands, contacts, leads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { definedOnly } from '../../lib/defined-only';
-import { containsText, escapeLike } from '../../lib/like';
+import { containsNormalised, escapeLike } from '../../lib/like';
 import { paginate } from '../../lib/pagination';
 
 // The brand's principal contact, joined into every brand query: the partial unique index
@@ -82,9 +82,9 @@ function brandSearch(db: Database, search: string): SQL {
     .from(brands)
     .where(
       or(
-        containsText(brands.name, search),
-        containsText(brands.companyName, search),
-        containsText(brands.responsible, search),
+        containsNormalised(brands.nameSearch, search),
+        containsNormalised(brands.companyNameSearch, search),
+        containsNormalised(brands.responsibleSearch, search),
         cnpjCharacters
           ? sql`${brands.cnpj} like ${`%${escapeLike(cnpjCharacters)}%`} escape '\\'`
           : undefined,
@@ -97,8 +97,8 @@ function brandSearch(db: Database, search: string): SQL {
       and(
         eq(contacts.flag, 'principal'),
         or(
-          containsText(sql`${contacts.firstName} || ' ' || ${contacts.lastName}`, search),
-          containsText(contacts.email, search),
+          containsNormalised(contacts.fullNameSearch, search),
+          containsNormalised(contacts.emailSearch, search),
         ),
       ),
     );
@@ -116,7 +116,7 @@ const SORT_KEYS: Record<BrandSortField, AnyPgColumn | SQL> = {
 export async function listBrands(db: Database, query: BrandListQuery): Promise<BrandListResponse> {
   const conditions: (SQL | undefined)[] = [];
   if (query.status) conditions.push(eq(brands.status, query.status));
-  if (query.name) conditions.push(containsText(brands.name, query.name));
+  if (query.name) conditions.push(containsNormalised(brands.nameSearch, query.name));
   if (query.search) conditions.push(brandSearch(db, query.search));
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;

@@ -1,7 +1,7 @@
 import type { LeadFilters } from '@funil/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { brands, franchises, leadFranchises, leads } from '../../db/schema';
-import { containsText } from '../../lib/like';
+import { containsNormalised, containsText } from '../../lib/like';
 
 /**
  * The WHERE of every lead query (list, count, summary, board) from the filters. It reads only
@@ -38,4 +38,4 @@ const hasAnyFranchise = (names: string[]) =>
 
 /** `search`: the brand's name, case- and accent-insensitive (the matching brands first, then their leads by brand_id). */
 const brandNameContains = (search: string) =>
-  sql`${leads.brandId} in (select ${brands.id} from ${brands} where ${containsText(brands.name, search)})`;
+  sql`${leads.brandId} in (select ${brands.id} from ${brands} where ${containsNormalised(brands.nameSearch, search)})`;
