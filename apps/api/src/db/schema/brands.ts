@@ -37,8 +37,8 @@ export const brands = pgTable(
     index('brands_created_at_idx').on(table.createdAt),
     index('brands_cnpj_idx').on(table.cnpj),
     // Sorting and prefix matches on the normalised name.
-    index('brands_name_search_idx').using('btree', sql`f_unaccent_lower(${table.name})`),
-    index('brands_company_name_search_idx').using('btree', sql`f_unaccent_lower(${table.companyName})`),
+    index('brands_name_search_idx').on(table.nameSearch),
+    index('brands_company_name_search_idx').on(table.companyNameSearch),
     // Substring search (`containsNormalised`: x_search like '%…%'): trigrams (pg_trgm).
     index('brands_name_trgm_idx').using('gin', sql`${table.nameSearch} gin_trgm_ops`),
     index('brands_company_name_trgm_idx').using('gin', sql`${table.companyNameSearch} gin_trgm_ops`),

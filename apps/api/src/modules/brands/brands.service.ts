@@ -6,7 +6,7 @@ import type {
   BrandSortField,
   BrandUpdate,
 } from '@funil/shared';
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, union } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { brands, contacts, leads } from '../../db/schema';
@@ -21,8 +21,16 @@ import { paginate } from '../../lib/pagination';
 const principal = alias(contacts, 'principal_contact');
 const principalJoin = and(eq(principal.brandId, brands.id), eq(principal.flag, 'principal'));
 
+// The brand's own columns, without the normalised copies the search reads (`*Search`).
+const {
+  nameSearch: _name,
+  companyNameSearch: _companyName,
+  responsibleSearch: _responsible,
+  ...brandOwnColumns
+} = getTableColumns(brands);
+
 const brandColumns = {
-  brand: brands,
+  brand: brandOwnColumns,
   principalFirstName: principal.firstName,
   principalLastName: principal.lastName,
   principalEmail: principal.email,
@@ -30,7 +38,7 @@ const brandColumns = {
 };
 
 type BrandRow = {
-  brand: typeof brands.$inferSelect;
+  brand: Omit<typeof brands.$inferSelect, 'nameSearch' | 'companyNameSearch' | 'responsibleSearch'>;
   principalFirstName: string | null;
   principalLastName: string | null;
   principalEmail: string | null;
@@ -105,11 +113,11 @@ function brandSearch(db: Database, search: string): SQL {
   return inArray(brands.id, union(matchingBrands, matchingPrincipals));
 }
 
-const SORT_KEYS: Record<BrandSortField, AnyPgColumn | SQL> = {
+const SORT_KEYS: Record<BrandSortField, AnyPgColumn> = {
   createdAt: brands.createdAt,
-  // Accent- and case-insensitive, the same on both engines whatever their collation.
-  name: sql`f_unaccent_lower(${brands.name})`,
-  company_name: sql`f_unaccent_lower(${brands.companyName})`,
+  // Accent- and case-insensitive (the normalised copies), the same on both engines whatever their collation.
+  name: brands.nameSearch,
+  company_name: brands.companyNameSearch,
 };
 
 /** GET /api/brands: filters, then a page (20 by default); without `sort`, by name. */
@@ -130,10 +138,26 @@ export async function listBrands(db: Database, query: BrandListQuery): Promise<B
       // the count reads brands alone.
       (await db.select({ total: count() }).from(brands).where(where))[0]?.total ?? 0,
     async (window) => {
-      const ordered = selectBrands(db)
+      if (!window)
+        return (
+          await selectBrands(db)
+            .where(where)
+            .orderBy(...orderBy)
+        ).map(toBrand);
+      // The page's ids first, then their principals: joining the principal before the LIMIT
+      // made PostgreSQL join every matching brand (a search matching 1,000 brands read all the
+      // principals to show 20).
+      const page = db
+        .select({ id: brands.id })
+        .from(brands)
         .where(where)
+        .orderBy(...orderBy)
+        .limit(window.limit)
+        .offset(window.offset)
+        .as('page');
+      const rows = await selectBrands(db)
+        .innerJoin(page, eq(page.id, brands.id))
         .orderBy(...orderBy);
-      const rows = window ? await ordered.limit(window.limit).offset(window.offset) : await ordered;
       return rows.map(toBrand);
     },
   );
