@@ -55,6 +55,8 @@ async function run(db: Queryable, statement: CapturedStatement, substitution: Su
     return [];
   }
   const result = await db.query<Row>({
+    // A statement Funil named is prepared once per connection here too, as node-postgres does there.
+    ...(statement.name ? { name: statement.name } : {}),
     text: statement.text,
     values: statement.params.map((value) => substitution.param(value)),
     rowMode: 'array',

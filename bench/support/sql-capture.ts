@@ -4,6 +4,9 @@ import net from 'node:net';
 export type CapturedStatement = {
   text: string;
   params: (string | null)[];
+  /** The prepared statement's name when the client named it (parsed once per connection, then
+   * bound by name); undefined for the unnamed statement. */
+  name?: string;
   /** Which client connection sent it (numbered from 0 as they connect): statements on different
    * connections ran concurrently, those on one connection one after the other. */
   connection: number;
@@ -99,6 +102,8 @@ function frontendParser(onStatement: (statement: Omit<CapturedStatement, 'connec
   let pending = Buffer.alloc(0);
   let started = false;
   let parsed: string | undefined;
+  // Named statements are parsed once per connection and then only bound, by name.
+  const named = new Map<string, string>();
   return (chunk: Buffer) => {
     pending = Buffer.concat([pending, chunk]);
     for (;;) {
@@ -116,9 +121,16 @@ function frontendParser(onStatement: (statement: Omit<CapturedStatement, 'connec
       if (pending.length < 1 + length) return;
       const body = pending.subarray(5, 1 + length);
       pending = pending.subarray(1 + length);
-      if (type === 'P') parsed = cString(body, cString(body, 0)[1])[0];
-      else if (type === 'B' && parsed !== undefined) onStatement({ text: parsed, params: bindParams(body) });
-      else if (type === 'Q') onStatement({ text: cString(body, 0)[0], params: [] });
+      if (type === 'P') {
+        const [name, afterName] = cString(body, 0);
+        const text = cString(body, afterName)[0];
+        if (name) named.set(name, text);
+        else parsed = text;
+      } else if (type === 'B') {
+        const name = cString(body, cString(body, 0)[1])[0];
+        const text = name ? named.get(name) : parsed;
+        if (text !== undefined) onStatement({ text, params: bindParams(body), ...(name ? { name } : {}) });
+      } else if (type === 'Q') onStatement({ text: cString(body, 0)[0], params: [] });
     }
   };
 }

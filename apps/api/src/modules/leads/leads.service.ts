@@ -22,9 +22,16 @@ import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor';
 import { leadFilterCondition } from './lead-filters';
 import { hasRunningTotals, runningLeadCount, runningTotalsByStatus } from './lead-running-totals';
 import { recordStatusChange, selectStatusChanges } from './lead-history';
-import { DEFAULT_LEAD_ORDER, isDefaultLeadOrder, resolveLeadOrder } from './lead-order';
+import { isDefaultLeadOrder, resolveLeadOrder } from './lead-order';
 import { checkLeadReferences, replaceLeadFranchises } from './lead-references';
-import { afterCursor, cursorOf, selectLeads, selectLeadsPerStatus, toLead } from './lead-select';
+import {
+  afterCursor,
+  cursorOf,
+  selectLeadById,
+  selectLeads,
+  selectLeadsPerStatus,
+  toLead,
+} from './lead-select';
 import { toPipelineTotals } from './lead-totals';
 
 const notFound = () => new AppError(404, 'errors:not_found.lead');
@@ -124,7 +131,7 @@ export async function getLeadBoard(db: Database, query: LeadBoardQuery): Promise
 }
 
 export async function getLead(db: Database, id: string): Promise<Lead> {
-  const [row] = await selectLeads(db, { where: eq(leads.id, id), order: DEFAULT_LEAD_ORDER, limit: 1 });
+  const [row] = await selectLeadById(db, id);
   if (!row) throw notFound();
   return toLead(row);
 }
