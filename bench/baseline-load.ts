@@ -7,6 +7,7 @@ import { execSync } from 'node:child_process';
 import { benchSettings } from './support/settings';
 import { compareWithBaseline } from './baseline/compare';
 import { printComparison, printSessionCost, printSizes } from './baseline/table';
+import { writeResults } from './support/results';
 
 async function main(): Promise<void> {
   if (!benchSettings.databaseUrl) {
@@ -23,8 +24,10 @@ async function main(): Promise<void> {
   for (const { scenario, verdict } of large.bytes) console.log(`  ${scenario.padEnd(38)}${verdict}`);
   printComparison([...large.on, ...large.off]);
   printSessionCost(large.on, large.off);
+  writeResults('baseline', { connections, seconds, leads: large.leads, on: large.on, off: large.off });
   if (smallUrl) {
     const small = await compareWithBaseline(smallUrl, { withCacheOff: false, label: 'small' });
+    writeResults('baseline-small', { connections, seconds, leads: small.leads, on: small.on });
     console.log(`\n${small.leads.toLocaleString('en')} leads:`);
     printComparison(small.on);
     printSizes(

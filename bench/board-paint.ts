@@ -7,6 +7,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type BenchSession, signInBench } from './support/bench-account';
 import { countLeads, requireBenchDatabaseUrl, withBenchClient } from './support/bench-database';
 import { startBenchServer } from './support/bench-server';
+import { writeResults } from './support/results';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -21,8 +22,8 @@ const LOADS = 5;
 const SCROLL_TO_CARD = 2000;
 const FILTER_CHANGES = 20;
 
-type Figure = { name: string; value: string; budget: string; within: boolean | null };
-const figures: Figure[] = [];
+export type BoardFigure = { name: string; value: string; budget: string; within: boolean | null };
+const figures: BoardFigure[] = [];
 const report = (name: string, value: string, budget = '', within: boolean | null = null) => {
   figures.push({ name, value, budget, within });
   console.log(`  ${name}: ${value}`);
@@ -237,6 +238,7 @@ async function main(): Promise<void> {
     await browser.close();
     await server.stop();
   }
+  writeResults('board', { leads, figures });
   console.log('\nfigure'.padEnd(72), 'budget'.padEnd(18), 'verdict');
   for (const figure of figures) {
     const verdict = figure.within === null ? '' : figure.within ? 'within' : 'MISSES';

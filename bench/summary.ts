@@ -1,0 +1,187 @@
+// The last step of `npm run bench`: one table of every figure the benchmarks left in bench/results
+// (this run's or, for a step that was skipped, an earlier run's — each area says when it was
+// measured), beside the budget issue 11 sets and a verdict. A script, not a test: nothing fails.
+import { execSync } from 'node:child_process';
+import type { Row as BaselineRow } from './baseline/table';
+import type { BoardFigure } from './board-paint';
+import type { ExplainResult, LoadResult } from './pipeline-load';
+import { readResults } from './support/results';
+
+type Line = { area: string; what: string; figure: string; budget: string; within: boolean | null };
+
+const lines: Line[] = [];
+const add = (
+  area: string,
+  what: string,
+  figure: string,
+  budget = '',
+  within: boolean | null = null,
+): void => {
+  lines.push({ area, what, figure, budget, within });
+};
+const ms = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(1)} ms`;
+const thousands = (value: number) => Math.round(value).toLocaleString('en');
+
+/** Absolute budgets of the API scenarios at 1M leads and 10 clients (issue 11). */
+const ABSOLUTE: Record<string, { rps: number; p99: number }> = {
+  lead: { rps: 4000, p99: 10 },
+  page: { rps: 1500, p99: 20 },
+};
+const RPS_RATIO = 0.9;
+const P99_RATIO = 1.2;
+const SIZE_RATIO = 1.5;
+
+type BaselineResults = { leads: number; connections: number; on: BaselineRow[]; off: BaselineRow[] };
+
+function apiLines(): void {
+  const large = readResults<BaselineResults>('baseline');
+  if (!large) return add('API', 'Funil against the baseline', 'not measured (set BENCH_DATABASE_URL)');
+  const area = `API, ${thousands(large.leads)} leads, ${large.connections} clients (${large.at.slice(0, 16)})`;
+  for (const row of large.on) {
+    const { funil, baseline } = row;
+    const absolute = ABSOLUTE[row.key];
+    if (absolute) {
+      add(
+        area,
+        `${row.scenario}: req/s, p99`,
+        `${thousands(funil.rps)} req/s, p99 ${ms(funil.p99)}`,
+        `≥ ${thousands(absolute.rps)}, ≤ ${ms(absolute.p99)}`,
+        funil.rps >= absolute.rps && funil.p99 <= absolute.p99,
+      );
+    }
+    const rpsRatio = funil.rps / baseline.rps;
+    const p99Ratio = funil.p99 / Math.max(baseline.p99, 1);
+    add(
+      area,
+      `${row.scenario}: ÷ baseline (req/s, p99)`,
+      `${rpsRatio.toFixed(2)}, ${p99Ratio.toFixed(2)} (${thousands(funil.rps)} vs ${thousands(baseline.rps)} req/s; errors ${funil.errors})`,
+      `≥ ${RPS_RATIO}, ≤ ${P99_RATIO}`,
+      rpsRatio >= RPS_RATIO && p99Ratio <= P99_RATIO && funil.errors === 0,
+    );
+  }
+  const small = readResults<Omit<BaselineResults, 'off'>>('baseline-small');
+  if (!small) return;
+  for (const row of large.on.filter((candidate) =>
+    ['page', 'column', 'summary', 'brands'].includes(candidate.key),
+  )) {
+    const other = small.on.find((candidate) => candidate.key === row.key);
+    if (!other) continue;
+    const ratio = row.funil.p99 / Math.max(other.funil.p99, 1);
+    add(
+      area,
+      `${row.scenario}: p99 at ${thousands(large.leads)} ÷ at ${thousands(small.leads)}`,
+      `${ratio.toFixed(2)} (${ms(row.funil.p99)} / ${ms(other.funil.p99)})`,
+      `≤ ${SIZE_RATIO}`,
+      ratio <= SIZE_RATIO,
+    );
+  }
+}
+
+type PipelineResults = { leads: number; connections: number; load: LoadResult[]; explain: ExplainResult[] };
+
+function pipelineLines(): void {
+  const pipeline = readResults<PipelineResults>('pipeline');
+  if (!pipeline) return;
+  const area = `Pipeline, ${thousands(pipeline.leads)} leads (${pipeline.at.slice(0, 16)})`;
+  for (const row of pipeline.load) {
+    add(
+      area,
+      `${row.name}: req/s, p99`,
+      `${thousands(row.rps)} req/s, p99 ${ms(row.p99)}, errors ${row.errors}`,
+    );
+  }
+  const within = pipeline.explain.filter((row) => row.withinBudget).length;
+  add(
+    area,
+    'EXPLAIN: statements with no seq scan and ≤ 5 ms',
+    `${within} of ${pipeline.explain.length}`,
+    'all',
+    within === pipeline.explain.length,
+  );
+  for (const row of pipeline.explain.filter((candidate) => !candidate.withinBudget)) {
+    const scans = row.seqScans.length ? `, seq scan of ${row.seqScans.join(', ')}` : '';
+    add(
+      area,
+      `EXPLAIN ${row.scenario}: ${row.statement}`,
+      `${ms(row.executionMs)}${scans}`,
+      '≤ 5 ms, no seq scan',
+      false,
+    );
+  }
+}
+
+function boardLines(): void {
+  const board = readResults<{ leads: number; figures: BoardFigure[] }>('board');
+  if (!board) return;
+  const area = `Board in Chromium, ${thousands(board.leads)} leads (${board.at.slice(0, 16)})`;
+  for (const figure of board.figures) add(area, figure.name, figure.value, figure.budget, figure.within);
+}
+
+type BundleResults = {
+  routes: { path: string; gzip: number; budget?: number }[];
+  largestChunk: { file: string; gzip: number };
+  chunkBudget: number;
+};
+
+function bundleLines(): void {
+  const bundle = readResults<BundleResults>('bundle');
+  if (!bundle) return;
+  const area = `Web bundle, gzip (${bundle.at.slice(0, 16)})`;
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+  for (const route of bundle.routes.filter((candidate) => candidate.budget !== undefined)) {
+    const budget = route.budget as number;
+    add(area, `first load of ${route.path}`, kb(route.gzip), `≤ ${kb(budget)}`, route.gzip <= budget);
+  }
+  add(
+    area,
+    'largest chunk',
+    `${kb(bundle.largestChunk.gzip)} (${bundle.largestChunk.file})`,
+    `≤ ${kb(bundle.chunkBudget)}`,
+    bundle.largestChunk.gzip <= bundle.chunkBudget,
+  );
+}
+
+type EmbeddedLine = { what: string; figure: string; budget?: string; within?: boolean | null };
+
+function embeddedLines(): void {
+  const embedded = readResults<{ leads: number; lines: EmbeddedLine[] }>('embedded');
+  if (!embedded) return;
+  const area = `Embedded database, ${thousands(embedded.leads)} leads (${embedded.at.slice(0, 16)})`;
+  for (const line of embedded.lines)
+    add(area, line.what, line.figure, line.budget ?? '', line.within ?? null);
+}
+
+function print(): void {
+  apiLines();
+  pipelineLines();
+  embeddedLines();
+  boardLines();
+  bundleLines();
+  const width = (pick: (line: Line) => string, min: number) =>
+    Math.max(min, ...lines.map((line) => pick(line).length));
+  const columns = [
+    width((line) => line.what, 8),
+    width((line) => line.figure, 6),
+    width((line) => line.budget, 6),
+  ];
+  console.log('\nFunil benchmarks: every figure against its budget (issue 11)');
+  let area = '';
+  for (const line of lines) {
+    if (line.area !== area) {
+      area = line.area;
+      console.log(
+        `\n${area}\n  ${'what'.padEnd(columns[0] ?? 0)}  ${'figure'.padEnd(columns[1] ?? 0)}  ${'budget'.padEnd(columns[2] ?? 0)}  verdict`,
+      );
+    }
+    const verdict = line.within === null ? '' : line.within ? 'within' : 'MISSES';
+    console.log(
+      `  ${line.what.padEnd(columns[0] ?? 0)}  ${line.figure.padEnd(columns[1] ?? 0)}  ${line.budget.padEnd(columns[2] ?? 0)}  ${verdict}`,
+    );
+  }
+  const judged = lines.filter((line) => line.within !== null);
+  console.log(
+    `\n${judged.filter((line) => line.within).length} of ${judged.length} budgets met; load average now: ${execSync('uptime').toString().trim()}`,
+  );
+}
+
+print();
