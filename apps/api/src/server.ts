@@ -21,18 +21,13 @@ try {
   process.exit(1);
 }
 
-let isClosing = false;
-const shutdown = (signal: NodeJS.Signals) => {
-  if (isClosing) return;
-  isClosing = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  // fastify's close stops accepting connections, waits for in-flight requests, then runs the
-  // onClose hooks (the database closes last).
-  const forceExit = setTimeout(() => {
-    app.log.error('shutdown took longer than 10 s; exiting');
-    process.exit(1);
-  }, 10_000);
-  forceExit.unref();
+/**
+ * How long new requests are answered 503 before the listener closes: enough for the event loop to
+ * accept and read what is already waiting on the listen socket (docs in plugins/graceful-close.ts).
+ */
+const REFUSAL_WINDOW_MS = 300;
+
+const closeApp = () => {
   app.close().then(
     () => process.exit(0),
     (error: unknown) => {
@@ -41,6 +36,24 @@ const shutdown = (signal: NodeJS.Signals) => {
     },
   );
 };
+let isClosing = false;
+const shutdown = (signal: NodeJS.Signals) => {
+  if (isClosing) return;
+  isClosing = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  // New requests are refused (503) for a moment, then fastify's close stops accepting connections,
+  // waits for in-flight requests, then runs the onClose hooks (the database closes last).
+  const forceExit = setTimeout(() => {
+    app.log.error('shutdown took longer than 10 s; exiting');
+    process.exit(1);
+  }, 10_000);
+  forceExit.unref();
+  app.refuseNewRequests();
+  // setImmediate: after the timer, one more poll phase accepts and reads what is still waiting,
+  // even when the event loop was busy (PGlite runs on it) for longer than the window.
+  setTimeout(() => setImmediate(closeApp), REFUSAL_WINDOW_MS);
+};
+
 process.once('SIGTERM', shutdown);
 process.once('SIGINT', shutdown);
 
