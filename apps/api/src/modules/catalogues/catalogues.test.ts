@@ -123,11 +123,19 @@ describe.each(CATALOGUE_RESOURCES)('/api/%s', (resource) => {
   });
 
   it('lists with status and accent-insensitive search (%, _ literal), sorts and pages', async () => {
-    await create({ name: 'São Paulo', label: 'capital' });
-    await create({ name: 'bahia', label: 'nordeste' });
-    await create({ name: '100% digital', label: 'online' });
-    await create({ name: 'a_b', label: 'sublinhado' });
-    await create({ name: 'acre', label: 'norte', status: 'inactive' });
+    // Apart in time, so the createdAt order below is theirs and not a tie broken by random ids
+    // (PGlite's clock can give two quick inserts the same instant).
+    const items = [
+      { name: 'São Paulo', label: 'capital' },
+      { name: 'bahia', label: 'nordeste' },
+      { name: '100% digital', label: 'online' },
+      { name: 'a_b', label: 'sublinhado' },
+      { name: 'acre', label: 'norte', status: 'inactive' },
+    ];
+    for (const item of items) {
+      await create(item);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
 
     const all = await list('');
     expect(all.statusCode).toBe(200);
