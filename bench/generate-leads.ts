@@ -4,26 +4,15 @@
 // would; then lead-generator.ts writes BENCH_BRANDS brands and BENCH_LEADS leads set-based. A
 // database that already holds leads is left as it is (drop and create it again to change the size).
 import { generateLeads } from './lead-generator';
-import { createIfMissing, signInBench } from './support/bench-account';
+import { prepareAccountAndCatalogue } from './support/bench-catalogue';
 import { countLeads, requireBenchDatabaseUrl, withBenchClient } from './support/bench-database';
 import { startBenchServer } from './support/bench-server';
 import { benchSettings } from './support/settings';
 
-const CATALOGUE = {
-  verticals: ['ESPORTE', 'MÚSICA', 'CULTURA', 'ENTRETENIMENTO', 'JORNALISMO', 'EDUCAÇÃO', 'GASTRONOMIA'],
-  quotas: ['MASTER', 'OURO', 'PRATA', 'BRONZE', 'APOIO'],
-  platforms: ['TV ABERTA', 'TV FECHADA', 'DIGITAL', 'RÁDIO', 'EVENTOS', 'PODCAST'],
-};
-
 async function prepareThroughApi(databaseUrl: string): Promise<void> {
   const server = await startBenchServer(databaseUrl);
   try {
-    const { token } = await signInBench(server.baseUrl);
-    for (const [resource, names] of Object.entries(CATALOGUE)) {
-      for (const name of names) {
-        await createIfMissing(server.baseUrl, token, `/api/${resource}`, { name, label: name });
-      }
-    }
+    await prepareAccountAndCatalogue(server.baseUrl);
   } finally {
     await server.stop();
   }

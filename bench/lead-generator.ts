@@ -7,9 +7,14 @@
  * generate-leads.ts, creates them through the API) and uses every item of them; franchises come
  * from the migrations. Executives are users with the `comercial` role, created here.
  */
-import type pg from 'pg';
 
 export type GeneratorSize = { brands: number; leads: number };
+
+/**
+ * What the generator needs of a connection: run one SQL text, which may hold several statements
+ * without parameters. A node-postgres client is one; an in-process PGlite is one through `exec`.
+ */
+export type SqlRunner = { query: (text: string) => Promise<unknown> };
 
 /** Pipeline weights (frio → cancelado): most opportunities sit in the early columns, as in a funnel. */
 const STATUS_WEIGHTS: [status: string, weight: number][] = [
@@ -248,7 +253,7 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
  * `log` receives a line per step with its time.
  */
 export async function generateLeads(
-  client: pg.ClientBase,
+  client: SqlRunner,
   size: GeneratorSize,
   log: (line: string) => void = console.log,
 ): Promise<void> {

@@ -6,12 +6,17 @@ import type { Scenario } from './scenarios';
 
 export type Measure = { rps: number; p50: number; p99: number; errors: number };
 
-export async function measure(baseUrl: string, scenario: Scenario, token: string): Promise<Measure> {
+export async function measure(
+  baseUrl: string,
+  scenario: Scenario,
+  token: string,
+  connections = benchSettings.connections,
+): Promise<Measure> {
   const result = await autocannon({
     url: baseUrl + scenario.path,
     method: scenario.method,
     body: scenario.body,
-    connections: benchSettings.connections,
+    connections,
     duration: benchSettings.seconds,
     headers: {
       'user-agent': BENCH_USER_AGENT,

@@ -1,5 +1,5 @@
 /** The benchmarks' knobs, read once from the environment (README, Performance). */
-const numberFrom = (name: string, fallback: number): number => {
+export const numberFrom = (name: string, fallback: number): number => {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw.replaceAll('_', ''));

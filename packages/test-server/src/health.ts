@@ -9,7 +9,11 @@ const POLL_INTERVAL_MS = 250;
  */
 export async function waitForHealth(
   baseURL: string,
-  { timeoutMs, server }: { timeoutMs: number; server?: ChildProcess },
+  {
+    timeoutMs,
+    server,
+    pollIntervalMs = POLL_INTERVAL_MS,
+  }: { timeoutMs: number; server?: ChildProcess; pollIntervalMs?: number },
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -21,7 +25,7 @@ export async function waitForHealth(
     } catch {
       // Not listening yet.
     }
-    await new Promise((wait) => setTimeout(wait, POLL_INTERVAL_MS));
+    await new Promise((wait) => setTimeout(wait, pollIntervalMs));
   }
   throw new Error(`${baseURL}/api/health did not answer within ${timeoutMs} ms`);
 }
