@@ -7,7 +7,7 @@
 // - the lead by id with one client (budget p99 ≤ 10 ms);
 // - the baseline comparison's scenarios with BENCH_CONNECTIONS clients, beside the same on
 //   PostgreSQL at the same size when BENCH_EMBEDDED_PG_URL names a database generated with
-//   BENCH_LEADS=100000 BENCH_BRANDS=2000 (the generator is deterministic: the same data).
+//   BENCH_LEADS=100000 BENCH_BRANDS=2000 (the generator is seeded: the same data but for the ids).
 // A script, not a test: budgets are flagged, never enforced. Run `npm run build` first.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -108,16 +108,16 @@ async function measureScenarios(
   return results;
 }
 
-async function onPostgres(scenarios: Scenario[]): Promise<Measured[] | undefined> {
+/** The same scenarios on PostgreSQL at the same size (ids differ: gen_random_uuid), what they wrote put back. */
+async function onPostgres(): Promise<Measured[] | undefined> {
   if (!PG_URL) return undefined;
   const server = await startServer({ databaseUrl: PG_URL });
   try {
     const session = await signInBench(server.baseUrl);
+    const scenarios = await baselineScenarios(server.baseUrl, session);
     const updated = scenarios.find((scenario) => scenario.key === 'update');
-    const leadId = updated?.path.split('/').at(-1) ?? '';
-    const before = await leadSums(PG_URL, leadId);
-    const pgScenarios = await baselineScenarios(server.baseUrl, session);
-    const results = await measureScenarios(server.baseUrl, session, pgScenarios);
+    const before = await leadSums(PG_URL, updated?.path.split('/').at(-1) ?? '');
+    const results = await measureScenarios(server.baseUrl, session, scenarios);
     console.log(await putBack(PG_URL, before));
     return results;
   } finally {
@@ -178,7 +178,7 @@ async function main(): Promise<void> {
       });
       const embedded = await measureScenarios(server.baseUrl, session, scenarios);
       await server.stop();
-      const postgres = await onPostgres(scenarios);
+      const postgres = await onPostgres();
       printSideBySide(embedded, postgres);
     } finally {
       await server.stop();
