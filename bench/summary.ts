@@ -157,26 +157,22 @@ function print(): void {
   embeddedLines();
   boardLines();
   bundleLines();
-  const width = (pick: (line: Line) => string, min: number) =>
-    Math.max(min, ...lines.map((line) => pick(line).length));
-  const columns = [
-    width((line) => line.what, 8),
-    width((line) => line.figure, 6),
-    width((line) => line.budget, 6),
-  ];
   console.log('\nFunil benchmarks: every figure against its budget (issue 11)');
-  let area = '';
-  for (const line of lines) {
-    if (line.area !== area) {
-      area = line.area;
-      console.log(
-        `\n${area}\n  ${'what'.padEnd(columns[0] ?? 0)}  ${'figure'.padEnd(columns[1] ?? 0)}  ${'budget'.padEnd(columns[2] ?? 0)}  verdict`,
-      );
+  for (const area of [...new Set(lines.map((line) => line.area))]) {
+    const rows = lines.filter((line) => line.area === area);
+    // Column widths per area, so one long figure does not widen every table.
+    const width = (pick: (line: Line) => string, title: string) =>
+      Math.max(title.length, ...rows.map((line) => pick(line).length));
+    const what = width((line) => line.what, 'what');
+    const figure = width((line) => line.figure, 'figure');
+    const budget = width((line) => line.budget, 'budget');
+    const row = (cells: string[]) =>
+      `  ${(cells[0] ?? '').padEnd(what)}  ${(cells[1] ?? '').padEnd(figure)}  ${(cells[2] ?? '').padEnd(budget)}  ${cells[3] ?? ''}`.trimEnd();
+    console.log(`\n${area}\n${row(['what', 'figure', 'budget', 'verdict'])}`);
+    for (const line of rows) {
+      const verdict = line.within === null ? '' : line.within ? 'within' : 'MISSES';
+      console.log(row([line.what, line.figure, line.budget, verdict]));
     }
-    const verdict = line.within === null ? '' : line.within ? 'within' : 'MISSES';
-    console.log(
-      `  ${line.what.padEnd(columns[0] ?? 0)}  ${line.figure.padEnd(columns[1] ?? 0)}  ${line.budget.padEnd(columns[2] ?? 0)}  ${verdict}`,
-    );
   }
   const judged = lines.filter((line) => line.within !== null);
   console.log(
