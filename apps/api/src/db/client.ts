@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { holdDataDir } from './data-dir-lock';
+import { withNamedStatements } from './pglite-named-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -48,6 +49,7 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** `release` runs after the database has closed (it frees the data folder, see data-dir-lock.ts). */
 export function pgliteHandle(client: PGlite, release?: () => Promise<void>): DbHandle {
+  withNamedStatements(client);
   const db: Database = drizzlePglite({ client, schema });
   let closed = false;
   return {

@@ -1,6 +1,7 @@
 import { CONTRACT_STATUSES, type Lead, type LeadSortField } from '@funil/shared';
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { nameStatement } from '../../db/pglite-named-statements';
 import {
   brands,
   franchises,
@@ -170,7 +171,10 @@ export const selectLeads = (db: Database, query: LeadPageQuery): Promise<LeadRow
 
 const prepareLeadById = (db: Database) => {
   const byId = { where: eq(leads.id, sql.placeholder('id')), order: DEFAULT_LEAD_ORDER, limit: 1 };
-  return embedPage(db, pageSubquery(db, byId), byId.order).prepare('lead_by_id');
+  const prepared = embedPage(db, pageSubquery(db, byId), byId.order).prepare('lead_by_id');
+  // The embedded database's driver ignores the name: it is prepared there by its text.
+  nameStatement('lead_by_id', prepared.getQuery().sql);
+  return prepared;
 };
 
 /** One prepared lead-by-id query per database handle (a transaction is a handle of its own). */
@@ -179,8 +183,8 @@ const leadByIdQueries = new WeakMap<Database, ReturnType<typeof prepareLeadById>
 /**
  * The lead with this id, with its relations, as `selectLeads` would give it. The most frequent
  * read (every card opened, every answer to a write), so its query is built once and sent as a
- * named statement: building this select took ~20 % of the route's CPU, and PostgreSQL parses a
- * named statement once per connection.
+ * named statement: building this select took ~20 % of the route's CPU, and PostgreSQL parses and
+ * plans a named statement once per connection (on PGlite too: db/pglite-named-statements.ts).
  */
 export function selectLeadById(db: Database, id: string): Promise<LeadRow[]> {
   let query = leadByIdQueries.get(db);
