@@ -1,7 +1,8 @@
 import { CONTRACT_STATUSES, type Lead, type LeadSortField } from '@funil/shared';
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { asNumber, defineShape, isoTimestamp, nullableShape } from '../../db/answer-shape';
 import type { Database } from '../../db/client';
-import { nameStatement } from '../../db/pglite-named-statements';
+import { prepareRows, readRows } from '../../db/read-rows';
 import {
   brands,
   franchises,
@@ -18,7 +19,8 @@ import { DEFAULT_LEAD_ORDER, type LeadOrder } from './lead-order';
 /**
  * How leads are read: an inner query picks the page (filters, order, limit) from `leads`, and only
  * that page's rows are joined to their brand, catalogue items, executive and franchise names. So
- * the relations cost what the page costs, never what the table holds, whatever the offset.
+ * the relations cost what the page costs, never what the table holds, whatever the offset. Rows
+ * become the API's leads through the lead's compiled shape (db/answer-shape.ts).
  */
 
 /** The lead's own columns, carried from the page query to the one that embeds its relations. */
@@ -122,42 +124,61 @@ function pageSubquery(db: Database, query: LeadPageQuery) {
     .as('page');
 }
 
-/** The answer's columns: the page's lead, its relations, and its franchise names in name order. */
-const embeddedColumns = (page: PageSubquery) => ({
-  id: page.id,
-  assessment: page.assessment,
-  prospectusYear: page.prospectusYear,
-  contractStatus: page.contractStatus,
-  credit: page.credit,
-  invest: page.invest,
-  exchange: page.exchange,
-  rouanetLaw: page.rouanetLaw,
-  createdAt: page.createdAt,
-  updatedAt: page.updatedAt,
-  // The cursor needs created_at to the microsecond; a JS Date keeps milliseconds.
-  createdAtExact: sql<string>`to_char(${page.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-  brand: {
-    id: brands.id,
-    name: brands.name,
-    companyName: brands.companyName,
-    cnpj: brands.cnpj,
-    areaOfActivity: brands.areaOfActivity,
-    segmentation: brands.segmentation,
-  },
-  vertical: { id: verticals.id, name: verticals.name, label: verticals.label },
-  quota: { id: quotas.id, name: quotas.name, label: quotas.label },
-  platform: { id: platforms.id, name: platforms.name, label: platforms.label },
-  executive: { id: users.id, name: users.name, email: users.email },
-  franchises: sql<string[]>`array(select ${franchises.name} from ${leadFranchises}
-    join ${franchises} on ${franchises.id} = ${leadFranchises.franchiseId}
-    where ${leadFranchises.leadId} = ${page.id}
-    order by f_unaccent_lower(${franchises.name}), ${franchises.name})`,
+/** An embedded catalogue item: `{id, _id, name, label}`. */
+const itemShape = (item: typeof verticals | typeof quotas | typeof platforms) => ({
+  id: item.id,
+  _id: item.id,
+  name: item.name,
+  label: item.label,
 });
 
-/** The page's rows joined to what the answer embeds, in the page's order. */
-const embedPage = (db: Database, page: PageSubquery, order: LeadOrder) =>
-  db
-    .select(embeddedColumns(page))
+/** The API's lead from the page's row and its relations, key by key in the answer's order. */
+const leadShape = defineShape<Lead, [PageSubquery]>((page) => ({
+  id: page.id,
+  _id: page.id,
+  brand_id: {
+    id: brands.id,
+    _id: brands.id,
+    name: brands.name,
+    company_name: brands.companyName,
+    cnpj: brands.cnpj,
+    area_of_activity: brands.areaOfActivity,
+    segmentation: brands.segmentation,
+  },
+  assessment: page.assessment,
+  vertical: itemShape(verticals),
+  quota: itemShape(quotas),
+  platform: itemShape(platforms),
+  prospectus_year: page.prospectusYear,
+  contract_status: page.contractStatus,
+  executive: nullableShape(users.id, { id: users.id, _id: users.id, name: users.name, email: users.email }),
+  // Franchise names in name order (case and accents ignored).
+  franchises: sql`array(select ${franchises.name} from ${leadFranchises}
+      join ${franchises} on ${franchises.id} = ${leadFranchises.franchiseId}
+      where ${leadFranchises.leadId} = ${page.id}
+      order by f_unaccent_lower(${franchises.name}), ${franchises.name})`,
+  credit: asNumber(page.credit),
+  invest: asNumber(page.invest),
+  exchange: page.exchange,
+  rouanet_law: page.rouanetLaw,
+  createdAt: isoTimestamp(page.createdAt),
+  updatedAt: isoTimestamp(page.updatedAt),
+}));
+
+/** A page's lead and its keyset position (for next_cursor). */
+export type LeadRow = { lead: Lead; cursor: LeadCursor };
+
+/**
+ * The page's rows joined to what the answer embeds, in the page's order: the lead's columns, then
+ * created_at to the microsecond for the cursor (a JS Date keeps milliseconds).
+ */
+function embedPage(db: Database, page: PageSubquery, order: LeadOrder) {
+  const shape = leadShape(page);
+  const query = db
+    .select({
+      ...shape.columns,
+      cursorCreatedAt: sql<string>`to_char(${page.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
     .from(page)
     .innerJoin(brands, eq(brands.id, page.brandId))
     .innerJoin(verticals, eq(verticals.id, page.verticalId))
@@ -165,19 +186,25 @@ const embedPage = (db: Database, page: PageSubquery, order: LeadOrder) =>
     .innerJoin(platforms, eq(platforms.id, page.platformId))
     .leftJoin(users, eq(users.id, page.executiveId))
     .orderBy(...orderTerms(order, page.sortKey, page.id));
-
-export type LeadRow = Awaited<ReturnType<typeof embedPage>>[number];
+  const { toAnswer, width } = shape;
+  const toRows = (rows: unknown[][]): LeadRow[] =>
+    rows.map((row) => {
+      const lead = toAnswer(row);
+      return { lead, cursor: { createdAt: row[width] as string, id: lead.id } };
+    });
+  return { query, toRows };
+}
 
 /** One page of leads with their relations, in the page's order. */
-export const selectLeads = (db: Database, query: LeadPageQuery): Promise<LeadRow[]> =>
-  embedPage(db, pageSubquery(db, query), query.order);
+export function selectLeads(db: Database, query: LeadPageQuery): Promise<LeadRow[]> {
+  const { query: page, toRows } = embedPage(db, pageSubquery(db, query), query.order);
+  return readRows(db, page, toRows);
+}
 
 const prepareLeadById = (db: Database) => {
   const byId = { where: eq(leads.id, sql.placeholder('id')), order: DEFAULT_LEAD_ORDER, limit: 1 };
-  const prepared = embedPage(db, pageSubquery(db, byId), byId.order).prepare('lead_by_id');
-  // The embedded database's driver ignores the name: it is prepared there by its text.
-  nameStatement('lead_by_id', prepared.getQuery().sql);
-  return prepared;
+  const { query, toRows } = embedPage(db, pageSubquery(db, byId), byId.order);
+  return prepareRows(db, query, 'lead_by_id', toRows);
 };
 
 /** One prepared lead-by-id query per database handle (a transaction is a handle of its own). */
@@ -187,7 +214,7 @@ const leadByIdQueries = new WeakMap<Database, ReturnType<typeof prepareLeadById>
  * The lead with this id, with its relations, as `selectLeads` would give it. The most frequent
  * read (every card opened, every answer to a write), so its query is built once and sent as a
  * named statement: building this select took ~20 % of the route's CPU, and PostgreSQL parses and
- * plans a named statement once per connection (on PGlite too: db/pglite-named-statements.ts).
+ * plans a named statement once per connection.
  */
 export function selectLeadById(db: Database, id: string): Promise<LeadRow[]> {
   let query = leadByIdQueries.get(db);
@@ -195,7 +222,7 @@ export function selectLeadById(db: Database, id: string): Promise<LeadRow[]> {
     query = prepareLeadById(db);
     leadByIdQueries.set(db, query);
   }
-  return query.execute({ id });
+  return query({ id });
 }
 
 /**
@@ -221,40 +248,5 @@ export function selectLeadsPerStatus(
     from unnest(array[${statuses}]::text[]) as s(status) cross join lateral (${column}) as picked))`;
   const order = DEFAULT_LEAD_ORDER;
   const limit = query.statuses.length * query.limit;
-  return embedPage(db, pageSubquery(db, { where: pickedIds, order, limit }), order);
+  return selectLeads(db, { where: pickedIds, order, limit });
 }
-
-/** The API's lead from a row (money as numbers: the column maps numeric(14,2) to number). */
-export function toLead(row: LeadRow): Lead {
-  const item = (value: { id: string; name: string; label: string }) => ({ ...value, _id: value.id });
-  return {
-    id: row.id,
-    _id: row.id,
-    brand_id: {
-      id: row.brand.id,
-      _id: row.brand.id,
-      name: row.brand.name,
-      company_name: row.brand.companyName,
-      cnpj: row.brand.cnpj,
-      area_of_activity: row.brand.areaOfActivity,
-      segmentation: row.brand.segmentation,
-    },
-    assessment: row.assessment,
-    vertical: item(row.vertical),
-    quota: item(row.quota),
-    platform: item(row.platform),
-    prospectus_year: row.prospectusYear,
-    contract_status: row.contractStatus,
-    executive: row.executive ? { ...row.executive, _id: row.executive.id } : null,
-    franchises: row.franchises,
-    credit: Number(row.credit),
-    invest: Number(row.invest),
-    exchange: row.exchange,
-    rouanet_law: row.rouanetLaw,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** The keyset position of a row, for next_cursor. */
-export const cursorOf = (row: LeadRow): LeadCursor => ({ createdAt: row.createdAtExact, id: row.id });

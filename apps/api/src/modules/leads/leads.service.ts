@@ -24,14 +24,7 @@ import { hasRunningTotals, runningLeadCount, runningTotalsByStatus } from './lea
 import { recordStatusChange, selectStatusChanges } from './lead-history';
 import { isDefaultLeadOrder, resolveLeadOrder } from './lead-order';
 import { checkLeadReferences, replaceLeadFranchises } from './lead-references';
-import {
-  afterCursor,
-  cursorOf,
-  selectLeadById,
-  selectLeads,
-  selectLeadsPerStatus,
-  toLead,
-} from './lead-select';
+import { afterCursor, selectLeadById, selectLeads, selectLeadsPerStatus } from './lead-select';
 import { toPipelineTotals } from './lead-totals';
 
 const notFound = () => new AppError(404, 'errors:not_found.lead');
@@ -72,8 +65,8 @@ export async function listLeads(db: Database, query: LeadListQuery): Promise<Lea
   const last = result.data.at(-1);
   return {
     ...result,
-    data: result.data.map(toLead),
-    next_cursor: hasMore && last && isDefaultLeadOrder(order) ? encodeLeadCursor(cursorOf(last)) : null,
+    data: result.data.map((row) => row.lead),
+    next_cursor: hasMore && last && isDefaultLeadOrder(order) ? encodeLeadCursor(last.cursor) : null,
   };
 }
 
@@ -118,13 +111,13 @@ export async function getLeadBoard(db: Database, query: LeadBoardQuery): Promise
   ]);
   return {
     columns: totals.map((column) => {
-      const cards = rows.filter((row) => row.contractStatus === column.contract_status);
+      const cards = rows.filter((row) => row.lead.contract_status === column.contract_status);
       const page = cards.slice(0, limit);
       const last = page.at(-1);
       return {
         ...column,
-        data: page.map(toLead),
-        next_cursor: cards.length > limit && last ? encodeLeadCursor(cursorOf(last)) : null,
+        data: page.map((row) => row.lead),
+        next_cursor: cards.length > limit && last ? encodeLeadCursor(last.cursor) : null,
       };
     }),
   };
@@ -133,7 +126,7 @@ export async function getLeadBoard(db: Database, query: LeadBoardQuery): Promise
 export async function getLead(db: Database, id: string): Promise<Lead> {
   const [row] = await selectLeadById(db, id);
   if (!row) throw notFound();
-  return toLead(row);
+  return row.lead;
 }
 
 /** The lead's columns, typed from the body: all of them for a create, those sent for a PATCH. */

@@ -1,0 +1,102 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+
+/**
+ * An answer's shape, written once as the object the API answers, with a column or expression at
+ * each leaf. `defineShape` turns it into the flat list of columns a query selects and a function
+ * compiled once that builds the answer from a row read as an array: no per-field dispatch, no
+ * intermediate object, the same hidden class for every record (docs/decisions/006).
+ */
+export type Shape = { readonly [key: string]: Leaf | Shape | NullableShape };
+
+/** A value taken from its column as the driver gives it (text, boolean, integer, text[]). */
+type Leaf = SQLWrapper | NumberLeaf;
+
+/** A numeric column, which both drivers give as text: the answer carries a JSON number. */
+class NumberLeaf {
+  constructor(readonly expression: SQLWrapper) {}
+}
+
+/** An embedded object that is null when its record is missing (a left join found nothing). */
+class NullableShape {
+  constructor(
+    readonly presentWhenNotNull: SQLWrapper,
+    readonly shape: Shape,
+  ) {}
+}
+
+/** A numeric (money) column as a number. */
+export const asNumber = (expression: SQLWrapper) => new NumberLeaf(expression);
+
+/** `shape`, or null when `presentWhenNotNull` (say, the joined record's id) is null. */
+export const nullableShape = (presentWhenNotNull: SQLWrapper, shape: Shape) =>
+  new NullableShape(presentWhenNotNull, shape);
+
+/**
+ * A timestamptz written by the database as `Date.toISOString()` writes it (UTC, milliseconds
+ * truncated as a JS Date truncates microseconds, `Z`): the row carries the answer's text and
+ * nothing parses a date.
+ */
+export const isoTimestamp = (column: SQLWrapper): SQL<string> =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export type CompiledShape<T> = {
+  /** What the query selects, in row order; more columns may follow them. */
+  columns: Record<string, SQLWrapper>;
+  /** How many columns the shape reads: the first ones of the row. */
+  width: number;
+  /** The answer from a row read as an array. */
+  toAnswer: (row: readonly unknown[]) => T;
+};
+
+const isShape = (value: Leaf | Shape | NullableShape): value is Shape =>
+  !(value instanceof NumberLeaf) && !(value instanceof NullableShape) && !isSqlWrapper(value);
+
+const isSqlWrapper = (value: unknown): value is SQLWrapper =>
+  typeof (value as SQLWrapper | undefined)?.getSQL === 'function';
+
+/** The shape's columns in row order, and the source of the function that reads them. */
+function walk(shape: Shape): { expressions: SQLWrapper[]; source: string } {
+  const expressions: SQLWrapper[] = [];
+  // A column read by several keys (`id` and `_id`) is selected once.
+  const indexOf = new Map<SQLWrapper, number>();
+  const column = (expression: SQLWrapper): string => {
+    let index = indexOf.get(expression);
+    if (index === undefined) {
+      index = expressions.push(expression) - 1;
+      indexOf.set(expression, index);
+    }
+    return `row[${index}]`;
+  };
+  const objectSource = (object: Shape): string => {
+    const members = Object.entries(object).map(([key, value]) => {
+      const name = JSON.stringify(key);
+      if (value instanceof NumberLeaf) return `${name}: Number(${column(value.expression)})`;
+      if (value instanceof NullableShape) {
+        return `${name}: ${column(value.presentWhenNotNull)} === null ? null : ${objectSource(value.shape)}`;
+      }
+      if (isShape(value)) return `${name}: ${objectSource(value)}`;
+      return `${name}: ${column(value)}`;
+    });
+    return `{ ${members.join(', ')} }`;
+  };
+  return { expressions, source: objectSource(shape) };
+}
+
+/**
+ * An answer's shape over the query it is read from (a lead over its page subquery): each call
+ * gives that query's columns, and the row reader, compiled on the first call only — every call
+ * lays the columns out in the same order. The caller states `T`; the tests hold every answer to
+ * its response schema, byte for byte once serialised.
+ */
+export function defineShape<T, Args extends unknown[]>(
+  build: (...args: Args) => Shape,
+): (...args: Args) => CompiledShape<T> {
+  let toAnswer: ((row: readonly unknown[]) => T) | undefined;
+  return (...args) => {
+    const { expressions, source } = walk(build(...args));
+    // Generated from our own shapes' keys (JSON-quoted) and column positions: no input reaches it.
+    toAnswer ??= new Function('row', `return ${source};`) as (row: readonly unknown[]) => T;
+    const columns = Object.fromEntries(expressions.map((expression, index) => [`c${index}`, expression]));
+    return { columns, width: expressions.length, toAnswer };
+  };
+}
