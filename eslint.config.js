@@ -8,6 +8,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import funil from './eslint-rules/no-outside-citations.js';
 
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
@@ -141,6 +142,15 @@ export default defineConfig([
         },
       ],
     },
+  },
+  {
+    // Comments and test titles state their rules themselves: a section number, an issue or a file
+    // outside the repository means nothing to the next reader, and goes stale without a sound.
+    // The rule's own files name what they look for.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['eslint-rules/**'],
+    plugins: { funil },
+    rules: { 'funil/no-outside-citations': 'error' },
   },
   {
     // Playwright reads a fixture's dependencies from its destructuring pattern, so `{}` is how a

@@ -3,8 +3,14 @@ import { apiProjects } from './apps/api/vitest.projects.ts';
 
 // One `vitest run` at the root runs every package's suite. The API suite runs once per database
 // engine (PGlite always; PostgreSQL when TEST_DATABASE_URL is set), so its projects come from a list.
+// `repo` tests what belongs to no package: the repository's own lint rule and its documents.
 export default defineConfig({
   test: {
-    projects: ['packages/shared', ...apiProjects, 'apps/web'],
+    projects: [
+      'packages/shared',
+      ...apiProjects,
+      'apps/web',
+      { test: { name: 'repo', include: ['eslint-rules/**/*.test.js'], environment: 'node' } },
+    ],
   },
 });

@@ -1,7 +1,8 @@
-// Funil against the baseline server (bench/baseline/, issue 11 "the limit") on BENCH_DATABASE_URL:
-// every scenario on both, side by side, with the session cache on and off, and the ratios the issue
-// sets (req/s ≥ 0.9 × the baseline's, p99 ≤ 1.2 ×). With BENCH_SMALL_DATABASE_URL (a database
-// generated with BENCH_LEADS=10000) the same at the small size, and each list route's p99 ratio.
+// Funil against the baseline server (bench/baseline/, the limit a server running the same SQL can
+// reach) on BENCH_DATABASE_URL: every scenario on both, side by side, with the session cache on and
+// off, and the ratios Funil must keep (req/s ≥ 0.9 × the baseline's, p99 ≤ 1.2 ×). With
+// BENCH_SMALL_DATABASE_URL (a database generated with BENCH_LEADS=10000) the same at the small
+// size, and each list route's p99 ratio.
 // A script, not a test: targets are flagged, never enforced. Run `npm run build` first.
 import { execSync } from 'node:child_process';
 import { benchSettings } from './support/settings';

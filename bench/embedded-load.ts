@@ -1,5 +1,5 @@
 // `npm run bench:embedded -w bench`: Funil on its embedded database (PGlite in the data folder), as
-// a team that has not set DATABASE_URL runs it (issue 11, "Embedded database"):
+// a team that has not set DATABASE_URL runs it:
 // - BENCH_EMBEDDED_LEADS leads (100,000) and BENCH_EMBEDDED_BRANDS brands (2,000) generated into a
 //   fresh data folder, by the same set-based generator as PostgreSQL's;
 // - the first start on the empty folder (migrations), the first start on the filled one and three

@@ -1,5 +1,5 @@
-// The last step of `npm run bench`: the pipeline benchmarks need a PostgreSQL database of their
-// own, so they run only when BENCH_DATABASE_URL names one (README, Performance).
+// A step of `npm run bench`: the pipeline benchmarks need a PostgreSQL database of their own, so
+// they run only when BENCH_DATABASE_URL names one (bench/README.md, Running them).
 import { spawnSync } from 'node:child_process';
 
 if (!process.env.BENCH_DATABASE_URL) {

@@ -26,7 +26,7 @@ const PAGE = 50;
 const FILTERS = 'prospectus_year=2027&franchise=Recife';
 /** A filter naming two franchises: the per-franchise totals cannot answer it (a lead may be in both). */
 const TWO_FRANCHISES = 'prospectus_year=2027&franchise=Recife&franchise=Salvador';
-/** p99 budget of the list, a column page and the summary at 10 clients (the figure). */
+/** p99 budget of the list, a column page and the summary at 10 clients. */
 const P99_BUDGET_MS = 20;
 
 type Scenario = { name: string; path: string; budget?: boolean };

@@ -1,6 +1,6 @@
 // The last step of `npm run bench`: one table of every figure the benchmarks left in bench/results
 // (this run's or, for a step that was skipped, an earlier run's — each area says when it was
-// measured), beside the budget issue 11 sets and a verdict. A script, not a test: nothing fails.
+// measured), beside its budget and a verdict. A script, not a test: nothing fails.
 import { execSync } from 'node:child_process';
 import type { Row as BaselineRow } from './baseline/table';
 import type { BoardFigure } from './board-paint';
@@ -22,7 +22,7 @@ const add = (
 const ms = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(1)} ms`;
 const thousands = (value: number) => Math.round(value).toLocaleString('en');
 
-/** Absolute budgets of the API scenarios at 1M leads and 10 clients (issue 11). */
+/** Absolute budgets of the API scenarios at 1M leads and 10 clients. */
 const ABSOLUTE: Record<string, { rps: number; p99: number }> = {
   lead: { rps: 4000, p99: 10 },
   page: { rps: 1500, p99: 20 },
@@ -157,7 +157,7 @@ function print(): void {
   embeddedLines();
   boardLines();
   bundleLines();
-  console.log('\nFunil benchmarks: every figure against its budget (issue 11)');
+  console.log('\nFunil benchmarks: every figure against its budget');
   for (const area of [...new Set(lines.map((line) => line.area))]) {
     const rows = lines.filter((line) => line.area === area);
     // Column widths per area, so one long figure does not widen every table.

@@ -1,5 +1,5 @@
-// The scenarios the baseline comparison drives (issue 11, "API load"), built from a real lead of
-// the bench database so that every id, catalogue item and search term exists.
+// The scenarios the baseline comparison drives (the API's routes under load), built from a real
+// lead of the bench database so that every id, catalogue item and search term exists.
 import type { BenchSession } from '../support/bench-account';
 import { BENCH_ACCOUNT } from '../support/bench-account';
 

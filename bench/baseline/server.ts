@@ -1,8 +1,8 @@
-// The baseline server (issue 11, "the limit"): bare node:http, a pg pool of Funil's size (10),
-// Funil's token check, and for each benchmark scenario Funil's own statements replayed and its
-// JSON rebuilt. No framework, no ORM, no validation beyond what the recipes need: the fastest a
-// server running the same SQL can be. Started by baseline-server-process.ts with BASELINE_RECIPES
-// naming the file of recipes (capture.ts).
+// The baseline server (the limit Funil is measured against): bare node:http, a pg pool of Funil's
+// size (10), Funil's token check, and for each benchmark scenario Funil's own statements replayed
+// and its JSON rebuilt. No framework, no ORM, no validation beyond what the recipes need: the
+// fastest a server running the same SQL can be. Started by baseline-process.ts with
+// BASELINE_RECIPES naming the file of recipes (capture.ts).
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import pg from 'pg';

@@ -1,4 +1,4 @@
-// The comparison's tables: Funil beside the baseline per scenario, with the ratios flagged.
+// The comparison's tables: Funil beside the baseline per scenario, each ratio flagged by its target.
 import type { Measure } from './measure';
 
 export type Row = { key: string; scenario: string; cache: string; funil: Measure; baseline: Measure };

@@ -6,7 +6,7 @@ export function requireBenchDatabaseUrl(): string {
   if (benchSettings.databaseUrl) return benchSettings.databaseUrl;
   console.error(
     'BENCH_DATABASE_URL is not set: the pipeline benchmarks run on a PostgreSQL database of their own\n' +
-      '(createdb funil_bench; BENCH_DATABASE_URL=postgres://…/funil_bench). See README, Performance.',
+      '(createdb funil_bench; BENCH_DATABASE_URL=postgres://…/funil_bench). See bench/README.md.',
   );
   process.exit(2);
 }

@@ -1,4 +1,4 @@
-/** The benchmarks' knobs, read once from the environment (README, Performance). */
+/** The benchmarks' knobs, read once from the environment (bench/README.md, Running them). */
 export const numberFrom = (name: string, fallback: number): number => {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;

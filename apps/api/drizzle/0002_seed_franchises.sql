@@ -1,4 +1,4 @@
--- Franchises (Praças) are reference data the API only reads (API.md "Franchises"): the Brazilian
+-- Franchises (Praças) are reference data the API only reads (no route writes them): the Brazilian
 -- markets the company sells in. ON CONFLICT keeps the seed safe if a row was added by hand.
 INSERT INTO "franchises" ("name") VALUES
   ('São Paulo'),

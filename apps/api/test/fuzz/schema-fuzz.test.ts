@@ -7,7 +7,7 @@ import { createFuzzContext } from './fuzz-context';
 import { type Operation, operationKey, routeCatalogue } from './route-catalogue';
 
 /**
- * Schema fuzzing (issue 11): every operation of the OpenAPI document gets RUNS generated requests
+ * Schema fuzzing: every operation of the OpenAPI document gets RUNS generated requests
  * as an admin — wrong types, missing and extra fields, huge and odd strings, edge numbers,
  * injection text in every parameter and path segment, valid bodies mutated one field at a time,
  * garbage uploads. Never a 5xx; every 4xx is JSON with a message; a write answered 4xx stores

@@ -43,7 +43,7 @@ describe('known and unknown emails get the same answer', () => {
     expect(answers[0]?.json()).toEqual(answers[1]?.json());
   });
 
-  it('register: the contract names a taken email (409), with the error body shape of any refusal', async () => {
+  it('register: a taken email is named (409), with the error body shape of any refusal', async () => {
     // docs/api.md: register answers 409 "Email já cadastrado" — registration reveals whether an
     // address has an account by design (as every sign-up form does); what must hold is that the
     // refusal is the standard error body, nothing more (no user, no token, no hint of the account).

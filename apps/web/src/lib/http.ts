@@ -23,8 +23,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type ValidationIssue = { path: string; message: string };
 
 /**
- * A non-OK answer. `message` is the spec's text (`"404: <body>"`, or the status text when the
- * body is empty); `serverMessage` is the API's own `message` field, the one screens show.
+ * A non-OK answer. `message` is for logs and developers (`"404: <body>"`, or the status text when
+ * the body is empty); `serverMessage` is the API's own `message` field, the one screens show.
  */
 export class HttpError extends Error {
   readonly status: number;

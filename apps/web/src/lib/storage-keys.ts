@@ -1,7 +1,7 @@
 /**
  * Every browser-storage key the app reads or writes, in one place so that no
- * feature spells a key by hand. Values are part of the product contract: users' stored
- * preferences survive upgrades only while these strings stay the same.
+ * feature spells a key by hand. Never rename a value: users' stored preferences survive upgrades
+ * only while these strings stay the same.
  */
 export const STORAGE_KEYS = {
   /** localStorage: the Bearer access token. */
@@ -30,8 +30,8 @@ export const STORAGE_KEYS = {
   leadFilterBrand: 'leadFilter_brand',
   leadFiltersCollapsed: 'leadFilters_collapsed',
   /**
-   * sessionStorage: a one-shot message for the login page (e.g. the session expired). Not in the
-   * spec's list: it carries the "session expired" notice across the hard redirect to /login.
+   * sessionStorage: a one-shot message for the login page (e.g. the session expired); it carries
+   * the "session expired" notice across the hard redirect to /login.
    */
   authFlash: 'auth_flash',
 } as const;

@@ -16,7 +16,7 @@ export const aiPromptSchema = z
   .max(AI_PROMPT_MAX_LENGTH, PROMPT_KEY)
   .refine((prompt) => prompt.trim().length > 0, PROMPT_KEY);
 
-/** `POST /api/openai/gemini` (the spec's JSON call). */
+/** `POST /api/openai/gemini`: one question, one JSON answer (`POST /api/ai/chat` streams). */
 export const aiGenerateBodySchema = z.object({
   prompt: aiPromptSchema,
   temperature: z

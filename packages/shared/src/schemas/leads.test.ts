@@ -29,7 +29,7 @@ describe('lead create schema', () => {
     });
   });
 
-  it('names the missing fields in the form order, with the spec messages', () => {
+  it('names the missing fields in the form order, each with its required-field message', () => {
     const result = leadCreateSchema.safeParse({});
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
       'validation:lead.brand_required',

@@ -3,9 +3,9 @@ import { CONTRACT_STATUSES, PROSPECTUS_YEARS } from '../constants';
 import { booleanParam, idSchema, listQuerySchema, listResponseSchema, queryParam } from './common';
 
 /**
- * Sort fields of `GET /api/leads`: API.md's list, plus the list view's columns that name a related
- * record (`vertical`, `quota`, `platform` by name, `executive` by name), so every column the list
- * shows sorts on the server (docs/api.md, Leads).
+ * Sort fields of `GET /api/leads`: the lead's own fields, and the list view's columns that name a
+ * related record (`brand`, `vertical`, `quota`, `platform` and `executive`, by name), so every
+ * column the list shows sorts on the server (docs/api.md, Leads).
  */
 export const LEAD_SORT_FIELDS = [
   'createdAt',

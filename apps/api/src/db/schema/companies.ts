@@ -7,7 +7,7 @@ import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 export const companyRecords = pgTable('company_records', {
   /** 14 characters, upper case, no punctuation. */
   cnpj: text('cnpj').primaryKey(),
-  /** The record as answered (the contract's shape, partners' CPFs already dropped). */
+  /** The record as `GET /api/companies/:cnpj` answers it, partners' CPFs already dropped. */
   record: jsonb('record').notNull(),
   fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
 });

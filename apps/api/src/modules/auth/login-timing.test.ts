@@ -11,7 +11,7 @@ vi.mock('../../lib/password', async (importOriginal) => {
 });
 
 /**
- * Issue 3: an unknown email and a wrong password take the same time, because an unknown email is
+ * An unknown email and a wrong password take the same time, because an unknown email is
  * verified against a dummy hash. That hash is made when the app starts, so not even the first
  * unknown email after a start pays for hashing it.
  */

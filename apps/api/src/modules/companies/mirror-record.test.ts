@@ -5,7 +5,7 @@ import { companyRecordFrom } from './mirror-record';
 const AT = new Date('2026-11-20T12:00:00.000Z');
 
 describe('companyRecordFrom', () => {
-  it('trims a BrasilAPI record to the contract, with zero-padded CNAEs and no CPFs', () => {
+  it('trims a BrasilAPI record to the fields Funil answers, with zero-padded CNAEs and no CPFs', () => {
     const record = companyRecordFrom(brasilApiRecord('11222333000181'), '11222333000181', AT);
     expect(record).toEqual({
       cnpj: '11222333000181',

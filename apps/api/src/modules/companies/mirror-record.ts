@@ -58,8 +58,9 @@ const logradouroOf = (raw: Raw): string | null => {
 };
 
 /**
- * The contract's company record from a mirror's answer (BrasilAPI, minhareceita.org and a
- * self-hosted minha-receita give minha-receita's format). What the mirror does not give is null
+ * The company record Funil answers (`CompanyRecord`) from a mirror's answer (BrasilAPI,
+ * minhareceita.org and a self-hosted minha-receita give minha-receita's format). What the mirror
+ * does not give is null
  * (`[]` for lists). Partners' masked CPFs are not read at all, so they cannot be kept or shown.
  * Null when the answer is not a record (the mirror answered something else).
  */

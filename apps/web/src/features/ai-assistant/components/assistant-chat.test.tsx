@@ -28,7 +28,7 @@ async function ask(user: User, text: string) {
   await user.type(screen.getByRole('textbox', { name: 'Sua pergunta' }), `${text}{Enter}`);
 }
 
-/** The spec's answer to a failure: the assistant's error bubble and the destructive toast. */
+/** What a failure shows: the assistant's error bubble and the destructive toast. */
 async function expectErrorBubbleAndToast() {
   expect(
     await screen.findByText(

@@ -15,7 +15,7 @@ type AssistantReplyProps = {
 
 /**
  * The answer to one question: the registry record above it, the Markdown as it streams in, a
- * copy button once done; the spec's messages for a failed or empty answer.
+ * copy button once done; a fixed message in place of a failed or an empty answer.
  */
 export function AssistantReply({ message, outcome }: AssistantReplyProps) {
   const { t } = useTranslation('assistant');

@@ -53,9 +53,9 @@ export type LeadFormProps = {
 };
 
 /**
- * The opportunity form (SPEC §5), shared by the create dialog and the edit screen, in the spec's
- * order: assessment, vertical, quota type, platform, year, status, executive, franchises, credit,
- * invest, Permuta, Lei Rouanet.
+ * The opportunity form, shared by the create dialog and the edit screen. Its fields come in the
+ * order the shared schema reports missing ones in: assessment, vertical, quota type, platform,
+ * year, status, executive, franchises, credit, invest, Permuta, Lei Rouanet.
  */
 export function LeadForm({
   lead,

@@ -25,7 +25,7 @@ function useCatalogue(resource: CatalogueResource, current: { id: string; label:
 /**
  * The opportunity form's choices: active verticals, quota types and platforms (by label), the
  * franchises, and the active users with the role comercial as executives. A list that fails to
- * load stays empty (SPEC §8: only logged); the form still shows and says what is required.
+ * load stays empty, with no message of its own; the form still shows and says what is required.
  */
 export function useLeadFormOptions(lead: Lead | null) {
   const verticals = useCatalogue('verticals', lead?.vertical);

@@ -24,7 +24,7 @@ export function toLeadFormValues(lead: Lead | null, brandId: string): LeadCreate
   };
 }
 
-/** `POST /api/leads`: the form's values, with no executive and no franchises left out (SPEC §7). */
+/** `POST /api/leads`: the form's values, leaving out an empty executive and an empty franchise list. */
 export function toCreateBody(values: LeadCreate): LeadCreateInput {
   const { executive, franchises, ...rest } = values;
   return {

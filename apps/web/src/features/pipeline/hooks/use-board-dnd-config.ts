@@ -17,7 +17,7 @@ import { type AnnouncementTexts, createBoardAnnouncements, type Landing } from '
 import { type ColumnData, insertLeadIntoColumn, positionInColumn } from '../utils/board-cache';
 import { ColumnKeyboardSensor } from '../utils/column-keyboard-sensor';
 
-/** A drag starts after 8 px of pointer movement, so a click still opens the card (SPEC §4). */
+/** A drag starts after 8 px of pointer movement, so a click still opens the card. */
 const DRAG_START_DISTANCE_PX = 8;
 
 // Space picks a card up and drops it; Enter stays "open the details" until a card is picked up;

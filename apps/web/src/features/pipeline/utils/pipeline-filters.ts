@@ -24,7 +24,7 @@ export const EMPTY_FILTERS: PipelineFilters = {
 type SingleFilter = Exclude<keyof PipelineFilters, 'franchises'>;
 const SINGLE_FILTERS: readonly SingleFilter[] = ['brand', 'vertical', 'quota', 'platform', 'year'];
 
-/** Where each filter is kept between visits (SPEC §3, browser storage). */
+/** Where each filter is kept between visits, in the browser's storage (the `leadFilter_*` keys). */
 const STORAGE_KEY_OF: Record<keyof PipelineFilters, string> = {
   brand: STORAGE_KEYS.leadFilterBrand,
   vertical: STORAGE_KEYS.leadFilterVertical,
