@@ -6,7 +6,7 @@
 // A script, not a test: targets are flagged, never enforced. Run `npm run build` first.
 import { execSync } from 'node:child_process';
 import { benchSettings } from './support/settings';
-import { compareWithBaseline } from './baseline/compare';
+import { compareWithBaseline, FUNIL_LOG_LEVEL } from './baseline/compare';
 import { printComparison, printSessionCost, printSizes } from './baseline/table';
 import { writeResults } from './support/results';
 
@@ -16,19 +16,30 @@ async function main(): Promise<void> {
     return;
   }
   const smallUrl = process.env.BENCH_SMALL_DATABASE_URL ?? '';
-  const { connections, seconds } = benchSettings;
+  const { connections, seconds, rounds } = benchSettings;
+  const logs = `Funil LOG_LEVEL=${FUNIL_LOG_LEVEL} (a line per request), the baseline logs nothing`;
   console.log(
-    `\nFunil (F) against the baseline (B): ${connections} connections, ${seconds} s per scenario and server`,
+    `\nFunil (F) against the baseline (B): ${connections} connections, ${seconds} s per scenario and server,` +
+      ` ${rounds} rounds alternated (F B F B …; medians, the ratios round by round); ${logs}`,
   );
   const large = await compareWithBaseline(benchSettings.databaseUrl, { withCacheOff: true, label: 'large' });
   console.log(`\n${large.leads.toLocaleString('en')} leads; answers, Funil vs baseline:`);
   for (const { scenario, verdict } of large.bytes) console.log(`  ${scenario.padEnd(38)}${verdict}`);
   printComparison([...large.on, ...large.off]);
   printSessionCost(large.on, large.off);
-  writeResults('baseline', { connections, seconds, leads: large.leads, on: large.on, off: large.off });
+  writeResults('baseline', {
+    connections,
+    seconds,
+    rounds,
+    logs,
+    leads: large.leads,
+    bytes: large.bytes,
+    on: large.on,
+    off: large.off,
+  });
   if (smallUrl) {
     const small = await compareWithBaseline(smallUrl, { withCacheOff: false, label: 'small' });
-    writeResults('baseline-small', { connections, seconds, leads: small.leads, on: small.on });
+    writeResults('baseline-small', { connections, seconds, rounds, leads: small.leads, on: small.on });
     console.log(`\n${small.leads.toLocaleString('en')} leads:`);
     printComparison(small.on);
     printSizes(

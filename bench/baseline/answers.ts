@@ -16,37 +16,41 @@ const item = (row: Row, at: number) => ({
   label: text(row[at + 2]),
 });
 
-/** A lead from the embedding statement's row (lead-select.ts: page columns, then relations). */
+/**
+ * A lead from the embedding statement's row: the lead shape's columns (lead-select.ts), each
+ * selected once, in the order the shape reads them, then the cursor's exact created_at.
+ */
 export function leadOf(row: Row) {
   return {
     id: text(row[0]),
     _id: text(row[0]),
     brand_id: {
-      id: text(row[11]),
-      _id: text(row[11]),
-      name: text(row[12]),
-      company_name: text(row[13]),
-      cnpj: nullable(row[14]),
-      area_of_activity: nullable(row[15]),
-      segmentation: nullable(row[16]),
+      id: text(row[1]),
+      _id: text(row[1]),
+      name: text(row[2]),
+      company_name: text(row[3]),
+      cnpj: nullable(row[4]),
+      area_of_activity: nullable(row[5]),
+      segmentation: nullable(row[6]),
     },
-    assessment: nullable(row[1]),
-    vertical: item(row, 17),
-    quota: item(row, 20),
-    platform: item(row, 23),
-    prospectus_year: row[2] as number,
-    contract_status: text(row[3]),
+    assessment: nullable(row[7]),
+    vertical: item(row, 8),
+    quota: item(row, 11),
+    platform: item(row, 14),
+    prospectus_year: row[17] as number,
+    contract_status: text(row[18]),
     executive:
-      row[26] === null
+      row[19] === null
         ? null
-        : { id: text(row[26]), _id: text(row[26]), name: text(row[27]), email: text(row[28]) },
-    franchises: row[29] as string[],
-    credit: Number(row[4]),
-    invest: Number(row[5]),
-    exchange: row[6] as boolean,
-    rouanet_law: row[7] as boolean,
-    createdAt: iso(row[8]),
-    updatedAt: iso(row[9]),
+        : { id: text(row[19]), _id: text(row[19]), name: text(row[20]), email: text(row[21]) },
+    franchises: row[22] as string[],
+    credit: Number(row[23]),
+    invest: Number(row[24]),
+    exchange: row[25] as boolean,
+    rouanet_law: row[26] as boolean,
+    // Written by the database as the answer's ISO text.
+    createdAt: text(row[27]),
+    updatedAt: text(row[28]),
   };
 }
 
@@ -61,7 +65,7 @@ export function leadPageOf(totalRows: Row[], pageRows: Row[], limit: number) {
     limit,
     next_cursor:
       pageRows.length > limit && last
-        ? Buffer.from(JSON.stringify([last[10], last[0]])).toString('base64url')
+        ? Buffer.from(JSON.stringify([last[29], last[0]])).toString('base64url')
         : null,
   };
 }
@@ -82,11 +86,10 @@ export function summaryOf(rows: Row[]) {
   };
 }
 
-/** A brand from `brands.*` (13 columns in schema order) and its principal contact's 4. */
+/** A brand from the brand shape's columns (brands.service.ts), in the order the shape reads them. */
 function brandOf(row: Row) {
   const id = text(row[0]);
-  const imageHash = nullable(row[10]);
-  const firstName = nullable(row[13]);
+  const imageHash = nullable(row[9]);
   return {
     id,
     _id: id,
@@ -100,15 +103,15 @@ function brandOf(row: Row) {
     status: text(row[8]),
     image_url: imageHash ? `/api/brands/${id}/image?v=${imageHash}` : null,
     principal_contact:
-      firstName === null
+      row[10] === null
         ? null
         : {
-            name: `${firstName} ${nullable(row[14]) ?? ''}`.trim(),
-            email: nullable(row[15]) ?? '',
-            phone_number: nullable(row[16]) ?? '',
+            name: `${text(row[11])} ${nullable(row[12]) ?? ''}`.trim(),
+            email: nullable(row[13]) ?? '',
+            phone_number: nullable(row[14]) ?? '',
           },
-    createdAt: iso(row[11]),
-    updatedAt: iso(row[12]),
+    createdAt: text(row[15]),
+    updatedAt: text(row[16]),
   };
 }
 

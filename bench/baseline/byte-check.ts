@@ -9,7 +9,7 @@ const mask = (text: string) =>
     .replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, 'JWT')
     .replace(/"(createdAt|updatedAt|id|_id)":"[^"]+"/g, '"$1":…');
 
-export type ByteCheck = { scenario: string; verdict: string };
+export type ByteCheck = { scenario: string; equal: boolean; verdict: string };
 
 export async function compareAnswers(
   funilUrl: string,
@@ -25,17 +25,20 @@ export async function compareAnswers(
   if (funil.status !== baseline.status) {
     return {
       scenario: scenario.name,
+      equal: false,
       verdict: `DIFFERENT status ${funil.status} / ${baseline.status}: ${baselineBody.slice(0, 200)}`,
     };
   }
-  if (funilBody === baselineBody) return { scenario: scenario.name, verdict: `equal (${sizes})` };
+  if (funilBody === baselineBody)
+    return { scenario: scenario.name, equal: true, verdict: `equal (${sizes})` };
   const varies = ['create', 'update', 'login'].includes(scenario.key);
   if (varies && mask(funilBody) === mask(baselineBody)) {
-    return { scenario: scenario.name, verdict: `equal but ids/times/token (${sizes})` };
+    return { scenario: scenario.name, equal: true, verdict: `equal but ids/times/token (${sizes})` };
   }
   const at = [...funilBody].findIndex((char, index) => baselineBody[index] !== char);
   return {
     scenario: scenario.name,
+    equal: false,
     verdict: `DIFFERENT (${sizes}) from char ${at}: ${JSON.stringify(funilBody.slice(at, at + 60))} vs ${JSON.stringify(baselineBody.slice(at, at + 60))}`,
   };
 }

@@ -1,6 +1,7 @@
 // One comparison on one database: Funil's statements captured, Funil and the baseline started side
-// by side with the same JWT secret, answers compared byte for byte, then every scenario under load
-// on each, with the session cache on and then off. What the run wrote is put back at the end.
+// by side with the same JWT secret, answers compared byte for byte (a difference stops the run),
+// then every scenario under load on each, alternating Funil and the baseline round after round,
+// with the session cache on and then off. What the run wrote is put back at the end.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,10 +12,15 @@ import { startBaselineServer } from './baseline-process';
 import { leadSums, putBack } from './bench-data';
 import { compareAnswers } from './byte-check';
 import { captureRecipes } from './capture';
+import { alternate } from './alternate';
 import { measure } from './measure';
 import { writeRecipes } from './recipes-file';
 import { baselineScenarios, type Scenario } from './scenarios';
 import type { Row } from './table';
+import { benchSettings } from '../support/settings';
+
+/** Funil logs as in production: one line per request at info (to /dev/null here); the baseline logs nothing. */
+export const FUNIL_LOG_LEVEL = 'info';
 
 export type Comparison = {
   leads: number;
@@ -33,8 +39,12 @@ async function loadPhase(
   scenarios: Scenario[],
   checkBytes: boolean,
 ): Promise<{ rows: Row[]; bytes: Comparison['bytes'] }> {
-  const env = { JWT_SECRET: jwtSecret, SESSION_CACHE_SECONDS: String(cacheSeconds) };
-  const funil = await startBenchServer(databaseUrl, env);
+  const env = {
+    JWT_SECRET: jwtSecret,
+    SESSION_CACHE_SECONDS: String(cacheSeconds),
+    LOG_LEVEL: FUNIL_LOG_LEVEL,
+  };
+  const funil = await startBenchServer(databaseUrl, env, 'discarded');
   try {
     const baseline = await startBaselineServer({
       databaseUrl,
@@ -48,20 +58,22 @@ async function loadPhase(
       if (checkBytes) {
         for (const scenario of scenarios)
           bytes.push(await compareAnswers(funil.baseUrl, baseline.baseUrl, scenario, token));
+        const different = bytes.filter((check) => !check.equal);
+        if (different.length > 0) {
+          // Measuring two servers that do not answer the same would compare nothing.
+          throw new Error(
+            `the baseline does not answer as Funil does:\n${different.map((check) => `  ${check.scenario}: ${check.verdict}`).join('\n')}`,
+          );
+        }
       }
       const rows: Row[] = [];
       const cache = cacheSeconds > 0 ? 'on' : 'off';
       for (const scenario of scenarios) {
-        // Funil first, then the baseline, scenario by scenario: both meet the same background load.
-        const funilMeasure = await measure(funil.baseUrl, scenario, token);
-        const baselineMeasure = await measure(baseline.baseUrl, scenario, token);
-        rows.push({
-          key: scenario.key,
-          scenario: scenario.name,
-          cache,
-          funil: funilMeasure,
-          baseline: baselineMeasure,
+        const result = await alternate(benchSettings.rounds, {
+          funil: () => measure(funil.baseUrl, scenario, token),
+          baseline: () => measure(baseline.baseUrl, scenario, token),
         });
+        rows.push({ key: scenario.key, scenario: scenario.name, cache, ...result });
       }
       return { rows, bytes };
     } finally {

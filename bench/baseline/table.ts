@@ -1,7 +1,7 @@
 // The comparison's tables: Funil beside the baseline per scenario, each ratio flagged by its target.
-import type { Measure } from './measure';
+import type { Alternated } from './alternate';
 
-export type Row = { key: string; scenario: string; cache: string; funil: Measure; baseline: Measure };
+export type Row = { key: string; scenario: string; cache: string } & Alternated;
 
 const RPS_TARGET = 0.9;
 const P99_TARGET = 1.2;
@@ -14,9 +14,7 @@ export function printComparison(rows: Row[]): void {
     `${'p50 F'.padStart(6)}${'p50 B'.padStart(6)}${'p99 F'.padStart(7)}${'p99 B'.padStart(7)}${'F÷B'.padStart(6)}`,
     `${'err F/B'.padStart(8)}  verdict (req/s ≥ ${RPS_TARGET}, p99 ≤ ${P99_TARGET})`,
   );
-  for (const { scenario, cache, funil, baseline } of rows) {
-    const rps = funil.rps / baseline.rps;
-    const p99 = funil.p99 / Math.max(baseline.p99, 1);
+  for (const { scenario, cache, funil, baseline, rpsRatio: rps, p99Ratio: p99 } of rows) {
     console.log(
       `${scenario.padEnd(38)}${cache.padEnd(6)}${n(funil.rps, 9)}${n(baseline.rps, 9)}${n(rps, 6, 2)}`,
       `${n(funil.p50, 6)}${n(baseline.p50, 6)}${n(funil.p99, 7)}${n(baseline.p99, 7)}${n(p99, 6, 2)}`,

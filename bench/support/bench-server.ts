@@ -18,6 +18,11 @@ type ServerPlace = {
   databaseUrl?: string;
   /** The data folder; unset: a throwaway one, removed when the server stops. */
   dataDir?: string;
+  /**
+   * Where the server's log lines go: this terminal (default), or nowhere — a server logging each
+   * request at info under load writes them to /dev/null, as a service manager would take them.
+   */
+  logs?: 'terminal' | 'discarded';
 };
 
 /**
@@ -39,7 +44,7 @@ export async function startServer(
       ...funilServerEnv({ port, dataDir, databaseUrl: place.databaseUrl }),
       ...extraEnv,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', place.logs === 'discarded' ? 'ignore' : 'inherit', 'inherit'],
   });
   const stop = async () => {
     await stopServer(server);
@@ -56,5 +61,8 @@ export async function startServer(
 }
 
 /** The built server on the PostgreSQL database `databaseUrl`, with a throwaway data folder (uploads, lock). */
-export const startBenchServer = (databaseUrl: string, extraEnv: Record<string, string> = {}) =>
-  startServer({ databaseUrl }, extraEnv);
+export const startBenchServer = (
+  databaseUrl: string,
+  extraEnv: Record<string, string> = {},
+  logs: ServerPlace['logs'] = 'terminal',
+) => startServer({ databaseUrl, logs }, extraEnv);

@@ -15,4 +15,6 @@ export const benchSettings = {
   brands: numberFrom('BENCH_BRANDS', 20_000),
   seconds: numberFrom('BENCH_SECONDS', 10),
   connections: numberFrom('BENCH_CONNECTIONS', 10),
+  /** How many times the baseline comparison measures each scenario on each server, alternating. */
+  rounds: numberFrom('BENCH_ROUNDS', 3),
 };

@@ -9,11 +9,19 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 export type Shape = { readonly [key: string]: Leaf | Shape | NullableShape };
 
 /** A value taken from its column as the driver gives it (text, boolean, integer, text[]). */
-type Leaf = SQLWrapper | NumberLeaf;
+type Leaf = SQLWrapper | NumberLeaf | DerivedLeaf;
 
 /** A numeric column, which both drivers give as text: the answer carries a JSON number. */
 class NumberLeaf {
   constructor(readonly expression: SQLWrapper) {}
+}
+
+/** A value computed in the process from some columns (a URL made of an id and a hash). */
+class DerivedLeaf {
+  constructor(
+    readonly expressions: readonly SQLWrapper[],
+    readonly compute: (...values: never[]) => unknown,
+  ) {}
 }
 
 /** An embedded object that is null when its record is missing (a left join found nothing). */
@@ -26,6 +34,16 @@ class NullableShape {
 
 /** A numeric (money) column as a number. */
 export const asNumber = (expression: SQLWrapper) => new NumberLeaf(expression);
+
+/**
+ * A value `compute`d from the columns `expressions`, for what the answer writes in a form of its
+ * own (kept in one function the rest of the code uses too). `compute` is taken from the shape's
+ * first build: it must not depend on the shape's arguments.
+ */
+export const derived = <Values extends unknown[]>(
+  expressions: { [K in keyof Values]: SQLWrapper },
+  compute: (...values: Values) => unknown,
+) => new DerivedLeaf(expressions, compute as (...values: never[]) => unknown);
 
 /** `shape`, or null when `presentWhenNotNull` (say, the joined record's id) is null. */
 export const nullableShape = (presentWhenNotNull: SQLWrapper, shape: Shape) =>
@@ -41,7 +59,7 @@ export const isoTimestamp = (column: SQLWrapper): SQL<string> =>
 
 export type CompiledShape<T> = {
   /** What the query selects, in row order; more columns may follow them. */
-  columns: Record<string, SQLWrapper>;
+  columns: Record<string, SQL>;
   /** How many columns the shape reads: the first ones of the row. */
   width: number;
   /** The answer from a row read as an array. */
@@ -49,14 +67,22 @@ export type CompiledShape<T> = {
 };
 
 const isShape = (value: Leaf | Shape | NullableShape): value is Shape =>
-  !(value instanceof NumberLeaf) && !(value instanceof NullableShape) && !isSqlWrapper(value);
+  !(value instanceof NumberLeaf) &&
+  !(value instanceof DerivedLeaf) &&
+  !(value instanceof NullableShape) &&
+  !isSqlWrapper(value);
 
 const isSqlWrapper = (value: unknown): value is SQLWrapper =>
   typeof (value as SQLWrapper | undefined)?.getSQL === 'function';
 
 /** The shape's columns in row order, and the source of the function that reads them. */
-function walk(shape: Shape): { expressions: SQLWrapper[]; source: string } {
+function walk(shape: Shape): {
+  expressions: SQLWrapper[];
+  computes: DerivedLeaf['compute'][];
+  source: string;
+} {
   const expressions: SQLWrapper[] = [];
+  const computes: DerivedLeaf['compute'][] = [];
   // A column read by several keys (`id` and `_id`) is selected once.
   const indexOf = new Map<SQLWrapper, number>();
   const column = (expression: SQLWrapper): string => {
@@ -71,6 +97,10 @@ function walk(shape: Shape): { expressions: SQLWrapper[]; source: string } {
     const members = Object.entries(object).map(([key, value]) => {
       const name = JSON.stringify(key);
       if (value instanceof NumberLeaf) return `${name}: Number(${column(value.expression)})`;
+      if (value instanceof DerivedLeaf) {
+        const index = computes.push(value.compute) - 1;
+        return `${name}: computes[${index}](${value.expressions.map(column).join(', ')})`;
+      }
       if (value instanceof NullableShape) {
         return `${name}: ${column(value.presentWhenNotNull)} === null ? null : ${objectSource(value.shape)}`;
       }
@@ -79,7 +109,7 @@ function walk(shape: Shape): { expressions: SQLWrapper[]; source: string } {
     });
     return `{ ${members.join(', ')} }`;
   };
-  return { expressions, source: objectSource(shape) };
+  return { expressions, computes, source: objectSource(shape) };
 }
 
 /**
@@ -93,10 +123,17 @@ export function defineShape<T, Args extends unknown[]>(
 ): (...args: Args) => CompiledShape<T> {
   let toAnswer: ((row: readonly unknown[]) => T) | undefined;
   return (...args) => {
-    const { expressions, source } = walk(build(...args));
-    // Generated from our own shapes' keys (JSON-quoted) and column positions: no input reaches it.
-    toAnswer ??= new Function('row', `return ${source};`) as (row: readonly unknown[]) => T;
-    const columns = Object.fromEntries(expressions.map((expression, index) => [`c${index}`, expression]));
+    const { expressions, computes, source } = walk(build(...args));
+    if (!toAnswer) {
+      // Generated from our own shapes' keys (JSON-quoted) and column positions: no input reaches it.
+      const compile = new Function('computes', `return (row) => (${source});`) as (
+        computes: DerivedLeaf['compute'][],
+      ) => (row: readonly unknown[]) => T;
+      toAnswer = compile(computes);
+    }
+    const columns = Object.fromEntries(
+      expressions.map((expression, index) => [`c${index}`, sql`${expression}`]),
+    );
     return { columns, width: expressions.length, toAnswer };
   };
 }

@@ -6,9 +6,11 @@ import type {
   BrandSortField,
   BrandUpdate,
 } from '@funil/shared';
-import { and, asc, count, desc, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, union } from 'drizzle-orm/pg-core';
+import { defineShape, derived, isoTimestamp, nullableShape } from '../../db/answer-shape';
 import type { Database } from '../../db/client';
+import { type BuiltQuery, readRows } from '../../db/read-rows';
 import { brands, contacts, leads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation } from '../../lib/db-errors';
@@ -21,61 +23,43 @@ import { paginate } from '../../lib/pagination';
 const principal = alias(contacts, 'principal_contact');
 const principalJoin = and(eq(principal.brandId, brands.id), eq(principal.flag, 'principal'));
 
-// The brand's own columns, without the normalised copies the search reads (`*Search`).
-const {
-  nameSearch: _name,
-  companyNameSearch: _companyName,
-  responsibleSearch: _responsible,
-  ...brandOwnColumns
-} = getTableColumns(brands);
-
-const brandColumns = {
-  brand: brandOwnColumns,
-  principalFirstName: principal.firstName,
-  principalLastName: principal.lastName,
-  principalEmail: principal.email,
-  principalPhone: principal.phoneNumber,
-};
-
-type BrandRow = {
-  brand: Omit<typeof brands.$inferSelect, 'nameSearch' | 'companyNameSearch' | 'responsibleSearch'>;
-  principalFirstName: string | null;
-  principalLastName: string | null;
-  principalEmail: string | null;
-  principalPhone: string | null;
-};
-
 /** Where the image of a brand is served; the content hash changes the URL when the image does. */
 export const brandImageUrl = (brandId: string, hash: string) => `/api/brands/${brandId}/image?v=${hash}`;
 
-function toBrand({ brand, ...contact }: BrandRow): Brand {
-  return {
-    id: brand.id,
-    _id: brand.id,
-    name: brand.name,
-    company_name: brand.companyName,
-    cnpj: brand.cnpj,
-    area_of_activity: brand.areaOfActivity,
-    segmentation: brand.segmentation,
-    responsible: brand.responsible,
-    description: brand.description,
-    status: brand.status,
-    image_url: brand.imageHash ? brandImageUrl(brand.id, brand.imageHash) : null,
-    principal_contact:
-      contact.principalFirstName === null
-        ? null
-        : {
-            name: `${contact.principalFirstName} ${contact.principalLastName ?? ''}`.trim(),
-            email: contact.principalEmail ?? '',
-            phone_number: contact.principalPhone ?? '',
-          },
-    createdAt: brand.createdAt.toISOString(),
-    updatedAt: brand.updatedAt.toISOString(),
-  };
+/** The API's brand, with its principal contact's name, email and phone (or null). */
+const brandShape = defineShape<Brand, []>(() => ({
+  id: brands.id,
+  _id: brands.id,
+  name: brands.name,
+  company_name: brands.companyName,
+  cnpj: brands.cnpj,
+  area_of_activity: brands.areaOfActivity,
+  segmentation: brands.segmentation,
+  responsible: brands.responsible,
+  description: brands.description,
+  status: brands.status,
+  image_url: derived([brands.id, brands.imageHash], (id: string, hash: string | null) =>
+    hash === null ? null : brandImageUrl(id, hash),
+  ),
+  principal_contact: nullableShape(principal.id, {
+    name: derived([principal.firstName, principal.lastName], (first: string, last: string | null) =>
+      `${first} ${last ?? ''}`.trim(),
+    ),
+    email: derived([principal.email], (email: string | null) => email ?? ''),
+    phone_number: derived([principal.phoneNumber], (phone: string | null) => phone ?? ''),
+  }),
+  createdAt: isoTimestamp(brands.createdAt),
+  updatedAt: isoTimestamp(brands.updatedAt),
+}));
+
+/** Brands with their principal: filter, order and page it, then read it with `readBrands`. */
+function selectBrands(db: Database) {
+  const shape = brandShape();
+  return db.select(shape.columns).from(brands).leftJoin(principal, principalJoin).$dynamic();
 }
 
-const selectBrands = (db: Database) =>
-  db.select(brandColumns).from(brands).leftJoin(principal, principalJoin);
+const readBrands = (db: Database, query: BuiltQuery): Promise<Brand[]> =>
+  readRows(db, query, (rows) => rows.map(brandShape().toAnswer));
 
 /**
  * The search box: name, company name, CNPJ characters, responsible, principal's name and email.
@@ -139,11 +123,12 @@ export async function listBrands(db: Database, query: BrandListQuery): Promise<B
       (await db.select({ total: count() }).from(brands).where(where))[0]?.total ?? 0,
     async (window) => {
       if (!window)
-        return (
-          await selectBrands(db)
+        return readBrands(
+          db,
+          selectBrands(db)
             .where(where)
-            .orderBy(...orderBy)
-        ).map(toBrand);
+            .orderBy(...orderBy),
+        );
       // The page's ids first, then their principals: joining the principal before the LIMIT
       // made PostgreSQL join every matching brand (a search matching 1,000 brands read all the
       // principals to show 20).
@@ -155,10 +140,12 @@ export async function listBrands(db: Database, query: BrandListQuery): Promise<B
         .limit(window.limit)
         .offset(window.offset)
         .as('page');
-      const rows = await selectBrands(db)
-        .innerJoin(page, eq(page.id, brands.id))
-        .orderBy(...orderBy);
-      return rows.map(toBrand);
+      return readBrands(
+        db,
+        selectBrands(db)
+          .innerJoin(page, eq(page.id, brands.id))
+          .orderBy(...orderBy),
+      );
     },
   );
 }
@@ -166,9 +153,9 @@ export async function listBrands(db: Database, query: BrandListQuery): Promise<B
 const notFound = () => new AppError(404, 'errors:not_found.brand');
 
 export async function getBrand(db: Database, id: string): Promise<Brand> {
-  const [row] = await selectBrands(db).where(eq(brands.id, id)).limit(1);
-  if (!row) throw notFound();
-  return toBrand(row);
+  const [brand] = await readBrands(db, selectBrands(db).where(eq(brands.id, id)).limit(1));
+  if (!brand) throw notFound();
+  return brand;
 }
 
 /** The brand's columns from the API's field names; absent fields are left out (a PATCH keeps them). */
