@@ -50,6 +50,12 @@ export function routeOf(recipe: Recipe, authenticated: boolean): Route {
   };
 }
 
+/** A list's two results, the count's (one column) first, whichever finished first. */
+const countThenPage = (results: Row[][]): [Row[], Row[]] => {
+  const [first = [], second = []] = results;
+  return (first[0]?.length ?? 0) > 1 ? [second, first] : [first, second];
+};
+
 const limitOf = (url: string) => Number(new URL(url, 'http://x').searchParams.get('limit') ?? 20);
 const json = (status: number, value: unknown): RouteAnswer => ({ status, body: JSON.stringify(value) });
 
@@ -103,12 +109,17 @@ export async function answer(
       return row ? json(200, leadOf(row)) : json(404, { message: 'not found' });
     }
     case 'page':
-    case 'column':
-      return json(200, leadPageOf(results[0] ?? [], results[1] ?? [], limitOf(request.url)));
+    case 'column': {
+      // The count and the page run side by side: the count is the one-column result.
+      const [count, page] = countThenPage(results);
+      return json(200, leadPageOf(count, page, limitOf(request.url)));
+    }
     case 'summary':
       return json(200, summaryOf(results[0] ?? []));
-    case 'brands':
-      return json(200, brandPageOf(results[0] ?? [], results[1] ?? [], limitOf(request.url)));
+    case 'brands': {
+      const [count, page] = countThenPage(results);
+      return json(200, brandPageOf(count, page, limitOf(request.url)));
+    }
     case 'create':
     case 'update': {
       const row = last(2)[0];

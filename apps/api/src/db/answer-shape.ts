@@ -83,7 +83,8 @@ function walk(shape: Shape): {
 } {
   const expressions: SQLWrapper[] = [];
   const computes: DerivedLeaf['compute'][] = [];
-  // A column read by several keys (`id` and `_id`) is selected once.
+  // A column read by several keys (`id` and `_id`) is selected once: the same object, that is (a
+  // subquery's columns are new objects at each read).
   const indexOf = new Map<SQLWrapper, number>();
   const column = (expression: SQLWrapper): string => {
     let index = indexOf.get(expression);

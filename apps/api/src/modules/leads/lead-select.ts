@@ -133,37 +133,41 @@ const itemShape = (item: typeof verticals | typeof quotas | typeof platforms) =>
 });
 
 /** The API's lead from the page's row and its relations, key by key in the answer's order. */
-const leadShape = defineShape<Lead, [PageSubquery]>((page) => ({
-  id: page.id,
-  _id: page.id,
-  brand_id: {
-    id: brands.id,
-    _id: brands.id,
-    name: brands.name,
-    company_name: brands.companyName,
-    cnpj: brands.cnpj,
-    area_of_activity: brands.areaOfActivity,
-    segmentation: brands.segmentation,
-  },
-  assessment: page.assessment,
-  vertical: itemShape(verticals),
-  quota: itemShape(quotas),
-  platform: itemShape(platforms),
-  prospectus_year: page.prospectusYear,
-  contract_status: page.contractStatus,
-  executive: nullableShape(users.id, { id: users.id, _id: users.id, name: users.name, email: users.email }),
-  // Franchise names in name order (case and accents ignored).
-  franchises: sql`array(select ${franchises.name} from ${leadFranchises}
+const leadShape = defineShape<Lead, [PageSubquery]>((page) => {
+  // A subquery hands out a new column object at each read: read the id once, so it is selected once.
+  const id = page.id;
+  return {
+    id,
+    _id: id,
+    brand_id: {
+      id: brands.id,
+      _id: brands.id,
+      name: brands.name,
+      company_name: brands.companyName,
+      cnpj: brands.cnpj,
+      area_of_activity: brands.areaOfActivity,
+      segmentation: brands.segmentation,
+    },
+    assessment: page.assessment,
+    vertical: itemShape(verticals),
+    quota: itemShape(quotas),
+    platform: itemShape(platforms),
+    prospectus_year: page.prospectusYear,
+    contract_status: page.contractStatus,
+    executive: nullableShape(users.id, { id: users.id, _id: users.id, name: users.name, email: users.email }),
+    // Franchise names in name order (case and accents ignored).
+    franchises: sql`array(select ${franchises.name} from ${leadFranchises}
       join ${franchises} on ${franchises.id} = ${leadFranchises.franchiseId}
-      where ${leadFranchises.leadId} = ${page.id}
+      where ${leadFranchises.leadId} = ${id}
       order by f_unaccent_lower(${franchises.name}), ${franchises.name})`,
-  credit: asNumber(page.credit),
-  invest: asNumber(page.invest),
-  exchange: page.exchange,
-  rouanet_law: page.rouanetLaw,
-  createdAt: isoTimestamp(page.createdAt),
-  updatedAt: isoTimestamp(page.updatedAt),
-}));
+    credit: asNumber(page.credit),
+    invest: asNumber(page.invest),
+    exchange: page.exchange,
+    rouanet_law: page.rouanetLaw,
+    createdAt: isoTimestamp(page.createdAt),
+    updatedAt: isoTimestamp(page.updatedAt),
+  };
+});
 
 /** A page's lead and its keyset position (for next_cursor). */
 export type LeadRow = { lead: Lead; cursor: LeadCursor };
