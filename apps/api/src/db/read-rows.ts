@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Query } from 'drizzle-orm';
 import type { Database } from './client';
 import { nameStatement } from './pglite-named-statements';
@@ -8,35 +9,60 @@ export type BuiltQuery = { toSQL(): Query };
 /** Maps the rows, read as arrays in the query's column order, to what the service answers. */
 export type RowsMapper<R> = (rows: unknown[][]) => R;
 
-/**
- * The services' one way to read records for an answer: the query's rows as arrays, straight to
- * `mapRows` (usually a shape's compiled `toAnswer`, db/answer-shape.ts), on either engine and
- * inside a transaction too. The builder's own row mapping (objects keyed by selection, one
- * decoder call per field) is skipped: for a page of 50 leads it cost more than the database did.
- */
-export function readRows<R>(db: Database, query: BuiltQuery, mapRows: RowsMapper<R>): Promise<R> {
-  return db._.session
-    .prepareQuery(query.toSQL(), undefined, undefined, true, mapRows)
-    .execute() as Promise<R>;
-}
-
-/** A query prepared once as `prepareRows` returns it: its placeholders' values in, the answer out. */
-export type PreparedRows<R> = (values: Record<string, unknown>) => Promise<R>;
+/** A statement kept for its key: its text and fixed parameters, its name, how its rows are read. */
+type KeptStatement = { query: Query; name: string | undefined; mapRows: RowsMapper<unknown> };
 
 /**
- * `readRows` for a fixed query with `sql.placeholder`s, sent as the named statement `name`: parsed
- * and planned once per connection, then only executed. node-postgres does that with the name; the
- * embedded database, whose API names no statement, gets the same through PREPARE/EXECUTE
- * (pglite-named-statements.ts) — an engine detail that stays in this folder.
+ * Statements by key. A process sees a handful of query shapes (which filters are set, the sort):
+ * past this many the shape is built for each request and sent unnamed, so a client inventing
+ * shapes cannot grow the process or its connections without bound.
  */
-export function prepareRows<R>(
+const MAX_KEPT_STATEMENTS = 500;
+const kept = new Map<string, KeptStatement>();
+
+const statementName = (key: string) => `s_${createHash('sha1').update(key).digest('hex').slice(0, 20)}`;
+
+/**
+ * The services' one way to read: a query whose values are all `sql.placeholder`s, identified by
+ * `key` — everything that changes its text (the filters in use, the sort, a cursor or not) and
+ * nothing else. The first request of a key builds it (`build`: the query and how its rows, read as
+ * arrays, become the answer — usually a shape's compiled reader, db/answer-shape.ts); the text is
+ * kept and sent as a named statement, parsed and planned once per connection. Later requests pass
+ * their values only: building a page of leads with the query builder cost more than the database
+ * took to answer it. Works on both engines and inside a transaction (any handle).
+ *
+ * The embedded database's API names no statement: there the named ones are prepared with SQL's
+ * PREPARE and run with EXECUTE (pglite-named-statements.ts), an engine detail that stays in this
+ * folder.
+ */
+export function readRows<R>(
   db: Database,
-  query: BuiltQuery,
-  name: string,
-  mapRows: RowsMapper<R>,
-): PreparedRows<R> {
-  const built = query.toSQL();
-  nameStatement(name, built.sql);
-  const prepared = db._.session.prepareQuery(built, undefined, name, true, mapRows);
-  return (values) => prepared.execute(values) as Promise<R>;
+  key: string | null,
+  build: () => { query: BuiltQuery; mapRows: RowsMapper<R> },
+  values: Record<string, unknown> = {},
+): Promise<R> {
+  // No key: a query whose text follows its values, built for this request and sent unnamed.
+  let statement = key === null ? undefined : kept.get(key);
+  if (!statement) {
+    const built = build();
+    const query = built.query.toSQL();
+    const keep = key !== null && kept.size < MAX_KEPT_STATEMENTS;
+    statement = {
+      query,
+      name: keep ? statementName(key) : undefined,
+      mapRows: built.mapRows as RowsMapper<unknown>,
+    };
+    if (key !== null && statement.name) {
+      nameStatement(statement.name, query.sql);
+      kept.set(key, statement);
+    }
+  }
+  const prepared = db._.session.prepareQuery(
+    statement.query,
+    undefined,
+    statement.name,
+    true,
+    statement.mapRows,
+  );
+  return prepared.execute(values) as Promise<R>;
 }

@@ -8,7 +8,11 @@ export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c
  * PostgreSQL because both sides go through the migration's `f_unaccent_lower` (no extension).
  */
 export const containsText = (column: SQLWrapper, search: string): SQL =>
-  containsNormalised(sql`f_unaccent_lower(${column})`, search);
+  containsTextPattern(column, sql`${escapeLike(search)}`);
+
+/** `containsText` with the search already escaped (`escapeLike`) in `pattern`: a parameter. */
+export const containsTextPattern = (column: SQLWrapper, pattern: SQLWrapper): SQL =>
+  containsNormalisedPattern(sql`f_unaccent_lower(${column})`, pattern);
 
 /**
  * `containsText` over a column that already holds f_unaccent_lower of its text (a stored
@@ -16,4 +20,8 @@ export const containsText = (column: SQLWrapper, search: string): SQL =>
  * column serves it.
  */
 export const containsNormalised = (normalisedColumn: SQLWrapper, search: string): SQL =>
-  sql`${normalisedColumn} like '%' || f_unaccent_lower(${escapeLike(search)}) || '%' escape '\\'`;
+  containsNormalisedPattern(normalisedColumn, sql`${escapeLike(search)}`);
+
+/** `containsNormalised` with the search already escaped (`escapeLike`) in `pattern`: a parameter. */
+export const containsNormalisedPattern = (normalisedColumn: SQLWrapper, pattern: SQLWrapper): SQL =>
+  sql`${normalisedColumn} like '%' || f_unaccent_lower(${pattern}) || '%' escape '\\'`;

@@ -58,8 +58,11 @@ function selectBrands(db: Database) {
   return db.select(shape.columns).from(brands).leftJoin(principal, principalJoin).$dynamic();
 }
 
+const toBrands = (rows: unknown[][]): Brand[] => rows.map(brandShape().toAnswer);
+
+/** Brands read by a query built for this request (its text follows the search). */
 const readBrands = (db: Database, query: BuiltQuery): Promise<Brand[]> =>
-  readRows(db, query, (rows) => rows.map(brandShape().toAnswer));
+  readRows(db, null, () => ({ query, mapRows: toBrands }));
 
 /**
  * The search box: name, company name, CNPJ characters, responsible, principal's name and email.
@@ -153,7 +156,12 @@ export async function listBrands(db: Database, query: BrandListQuery): Promise<B
 const notFound = () => new AppError(404, 'errors:not_found.brand');
 
 export async function getBrand(db: Database, id: string): Promise<Brand> {
-  const [brand] = await readBrands(db, selectBrands(db).where(eq(brands.id, id)).limit(1));
+  const [brand] = await readRows(
+    db,
+    'brand_by_id',
+    () => ({ query: selectBrands(db).where(eq(brands.id, sql.placeholder('id'))), mapRows: toBrands }),
+    { id },
+  );
   if (!brand) throw notFound();
   return brand;
 }

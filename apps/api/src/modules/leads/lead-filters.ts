@@ -1,29 +1,88 @@
 import type { LeadFilters } from '@funil/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { brands, franchises, leadFranchises, leads } from '../../db/schema';
-import { containsNormalised, containsText } from '../../lib/like';
+import { containsNormalisedPattern, containsTextPattern, escapeLike } from '../../lib/like';
+
+/** A filter's value as its statement's parameter: plain values only (lists travel as JSON text). */
+type FilterValue = string | number | boolean;
+
+type FilterDefinition = {
+  /** The parameter's value when the filter is in use, else undefined. */
+  value: (filters: LeadFilters) => FilterValue | undefined;
+  /** The condition on `leads`, the value being `parameter`. */
+  condition: (parameter: SQLWrapper) => SQL;
+};
+
+/** `value = any of the JSON array of texts in parameter`: one parameter for any number of values. */
+export const isAnyOfJson = (column: SQLWrapper, parameter: SQLWrapper): SQL =>
+  sql`${column} in (select json_array_elements_text(${parameter}::json))`;
+
+const statuses = (filters: LeadFilters) => filters.contract_status ?? [];
 
 /**
- * The WHERE of every lead query (list, count, summary, board) from the filters. It reads only
- * `leads` and subqueries, never a join, so a count or a GROUP BY runs over the leads table alone
- * and each query is free to join what it shows.
+ * Every lead filter: how it reads its value and the condition it puts on `leads`. Conditions read
+ * only `leads` and subqueries, never a join, so a count or a GROUP BY runs over the leads table
+ * alone and each query is free to join what it shows.
  */
-export function leadFilterCondition(filters: LeadFilters): SQL | undefined {
-  return and(
-    filters.brand_id ? eq(leads.brandId, filters.brand_id) : undefined,
-    filters.assessment ? containsText(leads.assessment, filters.assessment) : undefined,
-    filters.vertical ? eq(leads.verticalId, filters.vertical) : undefined,
-    filters.quota ? eq(leads.quotaId, filters.quota) : undefined,
-    filters.platform ? eq(leads.platformId, filters.platform) : undefined,
-    filters.executive ? eq(leads.executiveId, filters.executive) : undefined,
-    filters.prospectus_year === undefined ? undefined : eq(leads.prospectusYear, filters.prospectus_year),
-    filters.contract_status?.length ? inArray(leads.contractStatus, filters.contract_status) : undefined,
-    filters.exchange === undefined ? undefined : eq(leads.exchange, filters.exchange),
-    filters.rouanet_law === undefined ? undefined : eq(leads.rouanetLaw, filters.rouanet_law),
-    filters.franchise?.length ? hasAnyFranchise(filters.franchise) : undefined,
-    filters.search ? brandNameContains(filters.search) : undefined,
-  );
+const FILTERS = {
+  brand_id: { value: (f) => f.brand_id, condition: (p) => eq(leads.brandId, p) },
+  assessment: {
+    value: (f) => (f.assessment ? escapeLike(f.assessment) : undefined),
+    condition: (p) => containsTextPattern(leads.assessment, p),
+  },
+  vertical: { value: (f) => f.vertical, condition: (p) => eq(leads.verticalId, p) },
+  quota: { value: (f) => f.quota, condition: (p) => eq(leads.quotaId, p) },
+  platform: { value: (f) => f.platform, condition: (p) => eq(leads.platformId, p) },
+  executive: { value: (f) => f.executive, condition: (p) => eq(leads.executiveId, p) },
+  prospectus_year: { value: (f) => f.prospectus_year, condition: (p) => eq(leads.prospectusYear, p) },
+  // One status (a board column) compares plainly, so the planner knows which status it reads.
+  contract_status: {
+    value: (f) => (statuses(f).length === 1 ? statuses(f)[0] : undefined),
+    condition: (p) => eq(leads.contractStatus, p),
+  },
+  contract_statuses: {
+    value: (f) => (statuses(f).length > 1 ? JSON.stringify(statuses(f)) : undefined),
+    condition: (p) => isAnyOfJson(leads.contractStatus, p),
+  },
+  exchange: { value: (f) => f.exchange, condition: (p) => eq(leads.exchange, p) },
+  rouanet_law: { value: (f) => f.rouanet_law, condition: (p) => eq(leads.rouanetLaw, p) },
+  franchise: {
+    value: (f) => (f.franchise?.length ? JSON.stringify(f.franchise) : undefined),
+    condition: (p) => hasAnyFranchise(p),
+  },
+  search: {
+    value: (f) => (f.search ? escapeLike(f.search) : undefined),
+    condition: (p) => brandNameContains(p),
+  },
+} satisfies Record<string, FilterDefinition>;
+
+export type LeadFilterName = keyof typeof FILTERS;
+
+/** The placeholder a filter's value goes in. */
+export const filterPlaceholder = (name: LeadFilterName) => sql.placeholder(`f_${name}`);
+
+/** The filters in use: which they are (part of a statement's key) and their values by placeholder. */
+export type LeadFilter = {
+  names: readonly LeadFilterName[];
+  key: string;
+  values: Record<string, FilterValue>;
+};
+
+export function leadFilter(filters: LeadFilters): LeadFilter {
+  const names: LeadFilterName[] = [];
+  const values: Record<string, FilterValue> = {};
+  for (const [name, definition] of Object.entries(FILTERS) as [LeadFilterName, FilterDefinition][]) {
+    const value = definition.value(filters);
+    if (value === undefined || value === '') continue;
+    names.push(name);
+    values[`f_${name}`] = value;
+  }
+  return { names, key: names.join(','), values };
 }
+
+/** The WHERE on `leads` for the filters in use, their values as placeholders. */
+export const leadFilterCondition = (filter: LeadFilter): SQL | undefined =>
+  and(...filter.names.map((name) => FILTERS[name].condition(filterPlaceholder(name))));
 
 /**
  * Leads in any of the named franchises. The names become ids once (an InitPlan), so the planner
@@ -32,10 +91,10 @@ export function leadFilterCondition(filters: LeadFilters): SQL | undefined {
  * joining franchises by name inside the EXISTS hid that and took a summary of 1M leads from
  * 155 ms to 366 ms.
  */
-const hasAnyFranchise = (names: string[]) =>
+const hasAnyFranchise = (names: SQLWrapper) =>
   sql`exists (select 1 from ${leadFranchises} where ${leadFranchises.leadId} = ${leads.id}
-    and ${leadFranchises.franchiseId} = any(array(select ${franchises.id} from ${franchises} where ${inArray(franchises.name, names)})))`;
+    and ${leadFranchises.franchiseId} = any(array(select ${franchises.id} from ${franchises} where ${isAnyOfJson(franchises.name, names)})))`;
 
 /** `search`: the brand's name, case- and accent-insensitive (the matching brands first, then their leads by brand_id). */
-const brandNameContains = (search: string) =>
-  sql`${leads.brandId} in (select ${brands.id} from ${brands} where ${containsNormalised(brands.nameSearch, search)})`;
+const brandNameContains = (pattern: SQLWrapper) =>
+  sql`${leads.brandId} in (select ${brands.id} from ${brands} where ${containsNormalisedPattern(brands.nameSearch, pattern)})`;

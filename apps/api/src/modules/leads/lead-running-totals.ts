@@ -1,8 +1,10 @@
 import { type LeadFilters, leadFiltersSchema } from '@funil/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { readRows } from '../../db/read-rows';
 import { franchises, leadFranchiseTotals, leadTotals } from '../../db/schema';
-import type { StatusTotalsRow } from './lead-totals';
+import { filterPlaceholder, isAnyOfJson, type LeadFilter, type LeadFilterName } from './lead-filters';
+import { firstNumber, type StatusTotalsRow, toStatusTotalsRows } from './lead-totals';
 
 /** The filters `lead_totals` has a dimension for; any other filter needs the leads themselves. */
 const DIMENSION_FILTERS = new Set<keyof LeadFilters>([
@@ -35,50 +37,71 @@ export function hasRunningTotals(filters: Partial<LeadFilters>): boolean {
 
 type TotalsTable = typeof leadTotals | typeof leadFranchiseTotals;
 
-/** The table to read, and the WHERE on its dimensions (and franchise, for the per-franchise one). */
-function totalsFor(filters: Partial<LeadFilters>): { table: TotalsTable; where: SQL | undefined } {
-  const franchise = filters.franchise?.length === 1 ? filters.franchise[0] : undefined;
-  const table: TotalsTable = franchise === undefined ? leadTotals : leadFranchiseTotals;
+/** The running totals' conditions for the lead filters they have a dimension for. */
+const DIMENSION_CONDITIONS: Partial<Record<LeadFilterName, (table: TotalsTable) => SQL>> = {
+  contract_status: (table) => eq(table.contractStatus, filterPlaceholder('contract_status')),
+  contract_statuses: (table) => isAnyOfJson(table.contractStatus, filterPlaceholder('contract_statuses')),
+  prospectus_year: (table) => eq(table.prospectusYear, filterPlaceholder('prospectus_year')),
+  vertical: (table) => eq(table.verticalId, filterPlaceholder('vertical')),
+  quota: (table) => eq(table.quotaId, filterPlaceholder('quota')),
+  platform: (table) => eq(table.platformId, filterPlaceholder('platform')),
+};
+
+/**
+ * The table to read, and the WHERE on its dimensions (and franchise, for the per-franchise one).
+ * Only for filters `hasRunningTotals` accepts: the franchise filter then names one franchise.
+ */
+function totalsFor(filter: LeadFilter): { table: TotalsTable; where: SQL | undefined } {
+  const byFranchise = filter.names.includes('franchise');
+  const table: TotalsTable = byFranchise ? leadFranchiseTotals : leadTotals;
   const where = and(
-    franchise === undefined
-      ? undefined
-      : eq(
+    byFranchise
+      ? eq(
           leadFranchiseTotals.franchiseId,
-          sql`(select ${franchises.id} from ${franchises} where ${franchises.name} = ${franchise})`,
-        ),
-    filters.contract_status?.length ? inArray(table.contractStatus, filters.contract_status) : undefined,
-    filters.prospectus_year === undefined ? undefined : eq(table.prospectusYear, filters.prospectus_year),
-    filters.vertical ? eq(table.verticalId, filters.vertical) : undefined,
-    filters.quota ? eq(table.quotaId, filters.quota) : undefined,
-    filters.platform ? eq(table.platformId, filters.platform) : undefined,
+          sql`(select ${franchises.id} from ${franchises} where ${isAnyOfJson(franchises.name, filterPlaceholder('franchise'))})`,
+        )
+      : undefined,
+    ...filter.names.map((name) => DIMENSION_CONDITIONS[name]?.(table)),
   );
   return { table, where };
 }
 
 /** Count and sums per status from the running totals (only when `hasRunningTotals(filters)`). */
-export async function runningTotalsByStatus(
-  db: Database,
-  filters: Partial<LeadFilters>,
-): Promise<StatusTotalsRow[]> {
-  const { table, where } = totalsFor(filters);
-  return db
-    .select({
-      contractStatus: table.contractStatus,
-      count: sql<number>`coalesce(sum(${table.leadCount}), 0)::int`,
-      credit: sql<string>`coalesce(sum(${table.credit}), 0)`,
-      invest: sql<string>`coalesce(sum(${table.invest}), 0)`,
-    })
-    .from(table)
-    .where(where)
-    .groupBy(table.contractStatus);
+export function runningTotalsByStatus(db: Database, filter: LeadFilter): Promise<StatusTotalsRow[]> {
+  return readRows(
+    db,
+    `running_totals_by_status|${filter.key}`,
+    () => {
+      const { table, where } = totalsFor(filter);
+      const query = db
+        .select({
+          contractStatus: table.contractStatus,
+          count: sql<number>`coalesce(sum(${table.leadCount}), 0)::int`,
+          credit: sql<string>`coalesce(sum(${table.credit}), 0)`,
+          invest: sql<string>`coalesce(sum(${table.invest}), 0)`,
+        })
+        .from(table)
+        .where(where)
+        .groupBy(table.contractStatus);
+      return { query, mapRows: toStatusTotalsRows };
+    },
+    filter.values,
+  );
 }
 
 /** How many leads match, from the running totals (only when `hasRunningTotals(filters)`). */
-export async function runningLeadCount(db: Database, filters: Partial<LeadFilters>): Promise<number> {
-  const { table, where } = totalsFor(filters);
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${table.leadCount}), 0)::int` })
-    .from(table)
-    .where(where);
-  return Number(row?.total ?? 0);
+export function runningLeadCount(db: Database, filter: LeadFilter): Promise<number> {
+  return readRows(
+    db,
+    `running_lead_count|${filter.key}`,
+    () => {
+      const { table, where } = totalsFor(filter);
+      const query = db
+        .select({ total: sql<number>`coalesce(sum(${table.leadCount}), 0)::int` })
+        .from(table)
+        .where(where);
+      return { query, mapRows: firstNumber };
+    },
+    filter.values,
+  );
 }

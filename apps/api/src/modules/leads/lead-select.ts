@@ -2,7 +2,7 @@ import { CONTRACT_STATUSES, type Lead, type LeadSortField } from '@funil/shared'
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { asNumber, defineShape, isoTimestamp, nullableShape } from '../../db/answer-shape';
 import type { Database } from '../../db/client';
-import { prepareRows, readRows } from '../../db/read-rows';
+import { readRows } from '../../db/read-rows';
 import {
   brands,
   franchises,
@@ -14,6 +14,7 @@ import {
   verticals,
 } from '../../db/schema';
 import type { LeadCursor } from './lead-cursor';
+import { type LeadFilter, leadFilterCondition } from './lead-filters';
 import { DEFAULT_LEAD_ORDER, type LeadOrder } from './lead-order';
 
 /**
@@ -106,11 +107,15 @@ function orderTerms(order: LeadOrder, key: SQLWrapper, id: SQLWrapper): SQL[] {
   return [sortTerm, direction(id)];
 }
 
-/** Keyset: the leads after a cursor in the default order, read by the (created_at, id) index. */
-export const afterCursor = (cursor: LeadCursor): SQL =>
-  sql`(${leads.createdAt}, ${leads.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+/**
+ * Keyset: the leads after the cursor in the default order, read by the (created_at, id) index. The
+ * cursor's values go in the placeholders `cursor_created_at` and `cursor_id`.
+ */
+const afterCursor = (): SQL =>
+  sql`(${leads.createdAt}, ${leads.id}) < (${sql.placeholder('cursor_created_at')}::timestamptz, ${sql.placeholder('cursor_id')}::uuid)`;
 
-export type LeadPageQuery = { where?: SQL; order: LeadOrder; limit: number; offset?: number };
+/** A page query's parts; its values are placeholders, `limit` and `offset` included. */
+type LeadPageQuery = { where?: SQL | undefined; order: LeadOrder };
 
 type PageSubquery = ReturnType<typeof pageSubquery>;
 
@@ -119,8 +124,8 @@ function pageSubquery(db: Database, query: LeadPageQuery) {
   return page
     .where(query.where)
     .orderBy(...orderTerms(query.order, sortKey, leads.id))
-    .limit(query.limit)
-    .offset(query.offset ?? 0)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
     .as('page');
 }
 
@@ -199,34 +204,54 @@ function embedPage(db: Database, page: PageSubquery, order: LeadOrder) {
   return { query, toRows };
 }
 
-/** One page of leads with their relations, in the page's order. */
-export function selectLeads(db: Database, query: LeadPageQuery): Promise<LeadRow[]> {
-  const { query: page, toRows } = embedPage(db, pageSubquery(db, query), query.order);
-  return readRows(db, page, toRows);
+/** The statement of a page query, kept under `key` (db/read-rows.ts). */
+const readPage = (db: Database, key: string, build: () => LeadPageQuery, values: Record<string, unknown>) =>
+  readRows(
+    db,
+    key,
+    () => {
+      const query = build();
+      const { query: select, toRows } = embedPage(db, pageSubquery(db, query), query.order);
+      return { query: select, mapRows: toRows };
+    },
+    values,
+  );
+
+/**
+ * One page of leads with their relations: the filters, an order, `limit` leads from `offset`, or
+ * after `cursor` (default order only).
+ */
+export function selectLeads(
+  db: Database,
+  page: {
+    filter: LeadFilter;
+    order: LeadOrder;
+    cursor?: LeadCursor | undefined;
+    limit: number;
+    offset: number;
+  },
+): Promise<LeadRow[]> {
+  const { filter, order, cursor } = page;
+  const key = `lead_page|${filter.key}|${order.field} ${order.direction}|${cursor ? 'after' : 'from'}`;
+  const query = () => ({
+    where: and(leadFilterCondition(filter), cursor ? afterCursor() : undefined),
+    order,
+  });
+  return readPage(db, key, query, {
+    ...filter.values,
+    limit: page.limit,
+    offset: page.offset,
+    ...(cursor ? { cursor_created_at: cursor.createdAt, cursor_id: cursor.id } : {}),
+  });
 }
-
-const prepareLeadById = (db: Database) => {
-  const byId = { where: eq(leads.id, sql.placeholder('id')), order: DEFAULT_LEAD_ORDER, limit: 1 };
-  const { query, toRows } = embedPage(db, pageSubquery(db, byId), byId.order);
-  return prepareRows(db, query, 'lead_by_id', toRows);
-};
-
-/** One prepared lead-by-id query per database handle (a transaction is a handle of its own). */
-const leadByIdQueries = new WeakMap<Database, ReturnType<typeof prepareLeadById>>();
 
 /**
  * The lead with this id, with its relations, as `selectLeads` would give it. The most frequent
- * read (every card opened, every answer to a write), so its query is built once and sent as a
- * named statement: building this select took ~20 % of the route's CPU, and PostgreSQL parses and
- * plans a named statement once per connection.
+ * read (every card opened, every answer to a write).
  */
 export function selectLeadById(db: Database, id: string): Promise<LeadRow[]> {
-  let query = leadByIdQueries.get(db);
-  if (!query) {
-    query = prepareLeadById(db);
-    leadByIdQueries.set(db, query);
-  }
-  return query({ id });
+  const query = () => ({ where: eq(leads.id, sql.placeholder('id')), order: DEFAULT_LEAD_ORDER });
+  return readPage(db, 'lead_by_id', query, { id, limit: 1, offset: 0 });
 }
 
 /**
@@ -234,23 +259,25 @@ export function selectLeadById(db: Database, id: string): Promise<LeadRow[]> {
  * `unnest(statuses)` reads each column from the (contract_status, created_at, id) index; the ids it
  * picks (at most statuses × limit) are then read by primary key and embedded like any page.
  */
-export function selectLeadsPerStatus(
-  db: Database,
-  query: { where?: SQL; statuses: readonly string[]; limit: number },
-): Promise<LeadRow[]> {
-  const column = db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(query.where, sql`${leads.contractStatus} = s.status`))
-    .orderBy(desc(leads.createdAt), desc(leads.id))
-    .limit(query.limit);
-  const statuses = sql.join(
-    query.statuses.map((status) => sql`${status}`),
-    sql`, `,
-  );
-  const pickedIds = sql`${leads.id} = any(array(select picked.id
-    from unnest(array[${statuses}]::text[]) as s(status) cross join lateral (${column}) as picked))`;
-  const order = DEFAULT_LEAD_ORDER;
-  const limit = query.statuses.length * query.limit;
-  return selectLeads(db, { where: pickedIds, order, limit });
+export function selectLeadsPerStatus(db: Database, filter: LeadFilter, limit: number): Promise<LeadRow[]> {
+  const query = () => {
+    const column = db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(leadFilterCondition(filter), sql`${leads.contractStatus} = s.status`))
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(sql.placeholder('column_limit'));
+    const statuses = sql.raw(CONTRACT_STATUSES.map((status) => `'${status}'`).join(', '));
+    return {
+      where: sql`${leads.id} = any(array(select picked.id
+        from unnest(array[${statuses}]::text[]) as s(status) cross join lateral (${column}) as picked))`,
+      order: DEFAULT_LEAD_ORDER,
+    };
+  };
+  return readPage(db, `lead_board_cards|${filter.key}`, query, {
+    ...filter.values,
+    column_limit: limit,
+    limit: CONTRACT_STATUSES.length * limit,
+    offset: 0,
+  });
 }

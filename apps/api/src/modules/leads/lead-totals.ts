@@ -8,6 +8,18 @@ export type StatusTotalsRow = {
   invest: string;
 };
 
+/** GROUP BY rows read as arrays: status, count, credit, invest. */
+export const toStatusTotalsRows = (rows: unknown[][]): StatusTotalsRow[] =>
+  rows.map(([contractStatus, count, credit, invest]) => ({
+    contractStatus: contractStatus as ContractStatus,
+    count: Number(count),
+    credit: String(credit),
+    invest: String(invest),
+  }));
+
+/** A count's one row and column, as a number (0 when there is no row). */
+export const firstNumber = (rows: unknown[][]): number => Number(rows[0]?.[0] ?? 0);
+
 /**
  * The pipeline's columns from the grouped rows: all 8 statuses in board order, zeros for the ones
  * no lead is in, so a board shows every column whatever the filters leave.

@@ -18,22 +18,31 @@ import { leads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { definedOnly } from '../../lib/defined-only';
 import { paginate } from '../../lib/pagination';
+import { readRows } from '../../db/read-rows';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor';
-import { leadFilterCondition } from './lead-filters';
+import { type LeadFilter, leadFilter, leadFilterCondition } from './lead-filters';
 import { hasRunningTotals, runningLeadCount, runningTotalsByStatus } from './lead-running-totals';
 import { recordStatusChange, selectStatusChanges } from './lead-history';
 import { isDefaultLeadOrder, resolveLeadOrder } from './lead-order';
 import { checkLeadReferences, replaceLeadFranchises } from './lead-references';
-import { afterCursor, selectLeadById, selectLeads, selectLeadsPerStatus } from './lead-select';
-import { toPipelineTotals } from './lead-totals';
+import { selectLeadById, selectLeads, selectLeadsPerStatus } from './lead-select';
+import { firstNumber, toPipelineTotals, toStatusTotalsRows } from './lead-totals';
 
 const notFound = () => new AppError(404, 'errors:not_found.lead');
 
 /** How many leads match: from the running totals when they cover the filters, else counted. */
-const countLeads = async (db: Database, filters: LeadFilters) =>
+const countLeads = (db: Database, filters: LeadFilters, filter: LeadFilter): Promise<number> =>
   hasRunningTotals(filters)
-    ? runningLeadCount(db, filters)
-    : ((await db.select({ total: count() }).from(leads).where(leadFilterCondition(filters)))[0]?.total ?? 0);
+    ? runningLeadCount(db, filter)
+    : readRows(
+        db,
+        `lead_count|${filter.key}`,
+        () => ({
+          query: db.select({ total: count() }).from(leads).where(leadFilterCondition(filter)),
+          mapRows: firstNumber,
+        }),
+        filter.values,
+      );
 
 /**
  * GET /api/leads: filters, a sort (newest first by default), and a page by number or, in the
@@ -41,20 +50,21 @@ const countLeads = async (db: Database, filters: LeadFilters) =>
  * the filters match; `next_cursor` continues after this page, null at the end or in another order.
  */
 export async function listLeads(db: Database, query: LeadListQuery): Promise<LeadListResponse> {
-  const filter = leadFilterCondition(query);
+  const filter = leadFilter(query);
   const order = resolveLeadOrder(query);
   const cursor = query.cursor && isDefaultLeadOrder(order) ? decodeLeadCursor(query.cursor) : undefined;
   const pageQuery = { page: cursor ? 1 : (query.page ?? 1), limit: query.limit ?? LIST_DEFAULT_LIMIT };
   let hasMore = false;
   const result = await paginate(
     pageQuery,
-    () => countLeads(db, query),
+    () => countLeads(db, query, filter),
     async (window) => {
       const limit = window?.limit ?? pageQuery.limit;
       // One row more than the page says whether another page follows.
       const rows = await selectLeads(db, {
-        where: cursor ? and(filter, afterCursor(cursor)) : filter,
+        filter,
         order,
+        cursor,
         limit: limit + 1,
         offset: window?.offset ?? 0,
       });
@@ -76,17 +86,26 @@ export async function listLeads(db: Database, query: LeadListQuery): Promise<Lea
  * the filters match (franchises, brand search, executive…).
  */
 async function totalsByStatus(db: Database, filters: LeadFilters) {
-  if (hasRunningTotals(filters)) return toPipelineTotals(await runningTotalsByStatus(db, filters));
-  const rows = await db
-    .select({
-      contractStatus: leads.contractStatus,
-      count: count(),
-      credit: sql<string>`coalesce(sum(${leads.credit}), 0)`,
-      invest: sql<string>`coalesce(sum(${leads.invest}), 0)`,
-    })
-    .from(leads)
-    .where(leadFilterCondition(filters))
-    .groupBy(leads.contractStatus);
+  const filter = leadFilter(filters);
+  if (hasRunningTotals(filters)) return toPipelineTotals(await runningTotalsByStatus(db, filter));
+  const rows = await readRows(
+    db,
+    `lead_totals_by_status|${filter.key}`,
+    () => ({
+      query: db
+        .select({
+          contractStatus: leads.contractStatus,
+          count: count(),
+          credit: sql<string>`coalesce(sum(${leads.credit}), 0)`,
+          invest: sql<string>`coalesce(sum(${leads.invest}), 0)`,
+        })
+        .from(leads)
+        .where(leadFilterCondition(filter))
+        .groupBy(leads.contractStatus),
+      mapRows: toStatusTotalsRows,
+    }),
+    filter.values,
+  );
   return toPipelineTotals(rows);
 }
 
@@ -103,11 +122,7 @@ export async function getLeadBoard(db: Database, query: LeadBoardQuery): Promise
   const limit = query.limit ?? LIST_DEFAULT_LIMIT;
   const [totals, rows] = await Promise.all([
     totalsByStatus(db, query),
-    selectLeadsPerStatus(db, {
-      where: leadFilterCondition(query),
-      statuses: CONTRACT_STATUSES,
-      limit: limit + 1,
-    }),
+    selectLeadsPerStatus(db, leadFilter(query), limit + 1),
   ]);
   return {
     columns: totals.map((column) => {
