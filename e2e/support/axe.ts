@@ -11,6 +11,14 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
  */
 const ALWAYS_BLOCKING_RULES = new Set(['region']);
 
+/**
+ * Experimental rules (off in axe by default) that every check runs too.
+ * `label-content-name-mismatch` (WCAG 2.5.3, label in name): a control's accessible name must
+ * contain the text it shows, or a speech user saying what they see cannot reach it; it caught
+ * every card of the pipeline board.
+ */
+const EXPERIMENTAL_RULES_CHECKED = ['label-content-name-mismatch'];
+
 function describeFinding(finding: Result): string {
   const targets = finding.nodes
     .slice(0, 5)
@@ -24,12 +32,16 @@ function describeFinding(finding: Result): string {
 }
 
 /**
- * Runs axe (all its rules but the experimental ones) over the page as it is now, prints every
- * finding with the elements it concerns, attaches the full result to the test report, and fails
- * on a serious or critical one.
+ * Runs axe (all its stable rules and the experimental ones above) over the page as it is now,
+ * prints every finding with the elements it concerns, attaches the full result to the test report,
+ * and fails on a serious or critical one.
  */
 export async function expectNoSeriousAccessibilityFindings(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page })
+    .options({
+      rules: Object.fromEntries(EXPERIMENTAL_RULES_CHECKED.map((rule) => [rule, { enabled: true }])),
+    })
+    .analyze();
   const findings = results.violations;
   if (findings.length > 0) {
     console.log(`axe on ${label} (${page.url()}):\n${findings.map(describeFinding).join('\n')}`);

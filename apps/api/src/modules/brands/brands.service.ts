@@ -1,10 +1,11 @@
-import type {
-  Brand,
-  BrandCreate,
-  BrandListQuery,
-  BrandListResponse,
-  BrandSortField,
-  BrandUpdate,
+import {
+  type Brand,
+  type BrandCreate,
+  type BrandListQuery,
+  type BrandListResponse,
+  type BrandSortField,
+  type BrandUpdate,
+  searchTermIdentifiers,
 } from '@funil/shared';
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, union } from 'drizzle-orm/pg-core';
@@ -65,13 +66,13 @@ const readBrands = (db: Database, query: BuiltQuery): Promise<Brand[]> =>
   readRows(db, null, () => ({ query, mapRows: toBrands }));
 
 /**
- * The search box: name, company name, CNPJ characters, responsible, principal's name and email.
+ * The search box: name, company name, responsible, principal's name and email, and the CNPJ when
+ * the term looks like one (`cnpjMatches`).
  * Written as "the brand's id is among the brands that match, or the brands whose principal
  * matches", so each side reads its trigram indexes (a BitmapOr over brands, another over the
  * principals) instead of normalising five texts of every brand: 400 ms → a few ms at 20,000.
  */
 function brandSearch(db: Database, search: string): SQL {
-  const cnpjCharacters = search.replace(/[^0-9a-z]/gi, '').toUpperCase();
   const matchingBrands = db
     .select({ id: brands.id })
     .from(brands)
@@ -80,9 +81,7 @@ function brandSearch(db: Database, search: string): SQL {
         containsNormalised(brands.nameSearch, search),
         containsNormalised(brands.companyNameSearch, search),
         containsNormalised(brands.responsibleSearch, search),
-        cnpjCharacters
-          ? sql`${brands.cnpj} like ${`%${escapeLike(cnpjCharacters)}%`} escape '\\'`
-          : undefined,
+        cnpjMatches(search),
       ),
     );
   const matchingPrincipals = db
@@ -98,6 +97,17 @@ function brandSearch(db: Database, search: string): SQL {
       ),
     );
   return inArray(brands.id, union(matchingBrands, matchingPrincipals));
+}
+
+/**
+ * The stored CNPJ (14 characters, upper case, no mask) against a term of digits (found anywhere:
+ * "12.345", "0001-81") or one in the CNPJ's masked shape (its beginning: "12.ABC.3"); any other
+ * term is text and never reaches the CNPJ. Both are LIKE patterns the trigram index serves.
+ */
+function cnpjMatches(search: string): SQL | undefined {
+  const { digits, cnpjPrefix } = searchTermIdentifiers(search);
+  const pattern = digits ? `%${escapeLike(digits)}%` : cnpjPrefix ? `${escapeLike(cnpjPrefix)}%` : null;
+  return pattern === null ? undefined : sql`${brands.cnpj} like ${pattern} escape '\\'`;
 }
 
 const SORT_KEYS: Record<BrandSortField, AnyPgColumn> = {

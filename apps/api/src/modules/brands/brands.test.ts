@@ -180,7 +180,6 @@ describe('/api/brands', () => {
     expect(await names('?search=@cafe.com')).toEqual(['Café São João']);
     // CNPJ by its characters, masked or not, by prefix, in any case.
     expect(await names('?search=11.222')).toEqual(['Café São João']);
-    expect(await names('?search=12abc')).toEqual(['Banco Azul']);
     expect(await names('?search=12.ABC.345/01')).toEqual(['Banco Azul']);
     // Wildcards are characters.
     expect(await names('?search=%25')).toEqual([]);
@@ -188,6 +187,40 @@ describe('/api/brands', () => {
     // `name` looks at the brand's name only.
     expect(await names('?name=azul')).toEqual(['Banco Azul']);
     expect(await names('?name=torrefacao')).toEqual([]);
+  });
+
+  it('searches the CNPJ only with a term of digits or in the CNPJ mask; any other term is text', async () => {
+    // 11222333000181, 12ABC34501DE35 and 12345678000195: each holds a 1, a 2 and a 3.
+    await createBrandVia(app, seller.headers, {
+      name: 'Café',
+      company_name: 'Torrefação',
+      cnpj: NUMERIC_CNPJ,
+    });
+    await createBrandVia(app, seller.headers, {
+      name: 'Banco',
+      company_name: 'Banco S.A.',
+      cnpj: ALPHANUMERIC_CNPJ,
+    });
+    await createBrandVia(app, seller.headers, {
+      name: 'Doces',
+      company_name: 'Doces Ltda',
+      cnpj: '12.345.678/0001-95',
+    });
+    const found = (search: string) => names(`?search=${encodeURIComponent(search)}`);
+
+    expect(await found('$1')).toEqual([]);
+    expect(await found('a1')).toEqual([]);
+    expect(await found('12abc')).toEqual([]);
+    // Digits, with or without their punctuation, anywhere in the CNPJ.
+    expect(await found('1')).toEqual(['Banco', 'Café', 'Doces']);
+    expect(await found('12.345')).toEqual(['Doces']);
+    expect(await found('333/0001-81')).toEqual(['Café']);
+    // The masked shape, begun or complete, in any case; and the complete CNPJ without its mask.
+    expect(await found('12.abc')).toEqual(['Banco']);
+    expect(await found('12.ABC.345/01DE-35')).toEqual(['Banco']);
+    expect(await found('12abc34501de35')).toEqual(['Banco']);
+    // The mask fixes where the characters sit: "AB.C" begins a CNPJ, it is not found inside one.
+    expect(await found('BC.345')).toEqual([]);
   });
 
   it('filters by status, sorts, and pages with the total', async () => {

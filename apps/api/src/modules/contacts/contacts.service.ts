@@ -6,14 +6,14 @@ import type {
   ContactSortField,
   ContactUpdate,
 } from '@funil/shared';
-import { and, asc, count, desc, eq, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { brands, contacts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { definedOnly } from '../../lib/defined-only';
-import { containsText } from '../../lib/like';
 import { paginate } from '../../lib/pagination';
+import { contactSearch } from './contact-search';
 
 type ContactRow = typeof contacts.$inferSelect;
 
@@ -48,18 +48,7 @@ export async function listContacts(db: Database, query: ContactListQuery): Promi
   if (query.brand_id) conditions.push(eq(contacts.brandId, query.brand_id));
   if (query.status) conditions.push(eq(contacts.status, query.status));
   if (query.flag) conditions.push(eq(contacts.flag, query.flag));
-  if (query.search) {
-    const search = query.search;
-    conditions.push(
-      or(
-        containsText(contacts.position, search),
-        containsText(contacts.firstName, search),
-        containsText(contacts.lastName, search),
-        containsText(contacts.email, search),
-        containsText(contacts.phoneNumber, search.replace(/\D/g, '') || search),
-      ),
-    );
-  }
+  if (query.search) conditions.push(contactSearch(query.search));
   const where = and(...conditions);
   const sort = query.sort ?? 'createdAt';
   const direction = (query.order ?? (query.sort ? 'asc' : 'desc')) === 'desc' ? desc : asc;

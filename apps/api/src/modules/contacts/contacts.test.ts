@@ -125,6 +125,49 @@ describe('/api/contacts', () => {
     expect(await principalsOf(brand.id)).toHaveLength(1);
   });
 
+  it('searches a phone only with a term of digits and their punctuation; other terms word by word, as text', async () => {
+    const brand = await createBrandVia(app, seller.headers);
+    await createContactVia(app, seller.headers, brand.id, {
+      first_name: 'Ana',
+      last_name: 'Lima',
+      email: 'ana@marca.com.br',
+      phone_number: '5511999990000',
+    });
+    await createContactVia(app, seller.headers, brand.id, {
+      first_name: 'Bruno',
+      last_name: 'Costa',
+      email: 'bruno@marca.com.br',
+      phone_number: '5511987654321',
+    });
+    await createContactVia(app, seller.headers, brand.id, {
+      first_name: 'Carla',
+      last_name: 'Dias',
+      email: 'carla@marca.com.br',
+      phone_number: '5521912345678',
+    });
+    const firstNames = async (search: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/contacts?brand_id=${brand.id}&sort=first_name&search=${encodeURIComponent(search)}`,
+          headers: seller.headers,
+        })
+      )
+        .json<{ data: Contact[] }>()
+        .data.map((contact) => contact.first_name);
+
+    expect(await firstNames('11')).toEqual(['Ana', 'Bruno']);
+    expect(await firstNames('Ana 11')).toEqual(['Ana']);
+    expect(await firstNames('Ana 21')).toEqual([]);
+    expect(await firstNames('ana lima')).toEqual(['Ana']);
+    expect(await firstNames('(11) 9')).toEqual(['Ana', 'Bruno']);
+    expect(await firstNames('+55 (11) 98765-4321')).toEqual(['Bruno']);
+    expect(await firstNames('(21) 9')).toEqual(['Carla']);
+    // Letters make a term text: its digits are not looked for in the phones.
+    expect(await firstNames('x11')).toEqual([]);
+    expect(await firstNames('$1')).toEqual([]);
+  });
+
   it('lists by brand, status, flag and search; sorts; deletes with record.delete only', async () => {
     const brand = await createBrandVia(app, seller.headers);
     await createContactVia(app, seller.headers, brand.id, {
@@ -136,6 +179,7 @@ describe('/api/contacts', () => {
     const bruno = await createContactVia(app, seller.headers, brand.id, {
       first_name: 'Bruno',
       last_name: 'Costa',
+      email: 'bruno@marca.com.br',
       phone_number: '5521987654321',
       status: 'inactive',
     });

@@ -52,6 +52,12 @@ describe('contactMatches', () => {
     expect(matches('77777')).toEqual([]);
   });
 
+  it('looks in the phones only for words of digits and their punctuation', () => {
+    expect(matches('ana 11')).toEqual(['Ana']);
+    expect(matches('x1')).toEqual([]);
+    expect(matches('$1')).toEqual([]);
+  });
+
   it("finds principal contacts by 'sim' and the others by 'não'", () => {
     expect(matches('sim')).toEqual(['Ana']);
     expect(matches('não')).toEqual(['Bruno']);

@@ -1,4 +1,4 @@
-import type { Contact } from '@funil/shared';
+import { type Contact, searchTermIdentifiers } from '@funil/shared';
 import { normalizeSearchText } from '@/components/data-table';
 import type { ContactStateWords } from './contact-words';
 
@@ -7,14 +7,12 @@ type SearchableContact = Pick<
   'position' | 'first_name' | 'last_name' | 'email' | 'phone_number' | 'flag' | 'status'
 >;
 
-// A word made only of digits and what people write around them in a phone: "+55", "(11)", "99999-9999".
-const PHONE_LIKE = /^[\d\s+().-]*\d[\d\s+().-]*$/;
-
 /**
  * Whether a contact matches the contacts table's search box. Every word of the query must match
  * something (so "ana souza" finds Ana Souza):
  * - the position, first name, last name or email, as a case- and accent-insensitive substring;
- * - the phone, by digits ("99999" and "11 99999-9999" both find 5511999999999);
+ * - the phone, by digits, when the word is made of digits and their punctuation ("99999" and
+ *   "11 99999-9999" both find 5511999999999; "ana11" does not look in phones);
  * - a state word, whole: "sim"/"não" for principal or not, "ativo"/"inativo" for the status, in
  *   every language `words` lists (whole, because "ativo" is inside "inativo").
  */
@@ -33,8 +31,13 @@ export function contactMatches(
     (token) =>
       texts.some((text) => text.includes(token)) ||
       states.has(token) ||
-      (PHONE_LIKE.test(token) && contact.phone_number.includes(token.replace(/\D/g, ''))),
+      phoneHolds(contact.phone_number, token),
   );
+}
+
+function phoneHolds(phoneNumber: string, token: string): boolean {
+  const { digits } = searchTermIdentifiers(token);
+  return digits !== null && phoneNumber.includes(digits);
 }
 
 /** The words, in every given language, that describe this contact's flag and status. */

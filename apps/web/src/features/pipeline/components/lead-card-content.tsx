@@ -4,11 +4,23 @@ import type { Lead } from '@/api/leads';
 import { FranchiseBadges } from '@/components/franchise-badges';
 import { formatCurrency } from '@/lib/format';
 
+type LeadCardContentProps = {
+  lead: Lead;
+  /**
+   * On the board, the id the card's handle names as its description. The details are then hidden
+   * from the handle's name, which a button otherwise takes from all its text: the name is the
+   * brand the card starts with, and the details are read after it, as its description
+   * (aria-describedby reads hidden text).
+   */
+  detailsId?: string;
+};
+
 /**
- * What a card says about its lead: brand, catalogue items, executive, money without decimals and
- * at most two franchises then "+N". Shared by the card on the board and the one under the pointer.
+ * What a card says about its lead: brand, then the details — catalogue items, executive, money
+ * without decimals and at most two franchises then "+N". Shared by the card on the board and the
+ * one under the pointer.
  */
-export function LeadCardContent({ lead }: { lead: Lead }) {
+export function LeadCardContent({ lead, detailsId }: LeadCardContentProps) {
   const { t, i18n } = useTranslation('pipeline');
   const { t: tLeads } = useTranslation('leads');
   const money = (value: number) => formatCurrency(value, i18n.language, { decimals: false });
@@ -18,27 +30,29 @@ export function LeadCardContent({ lead }: { lead: Lead }) {
       <p className="truncate pr-14 font-medium" title={lead.brand_id.name}>
         {lead.brand_id.name}
       </p>
-      <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-        <BuildingIcon aria-hidden className="size-3.5 shrink-0" />
-        <span className="truncate">
-          {[lead.vertical.label, lead.quota.label, lead.platform.label].join(' · ')}
-        </span>
-      </p>
-      <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-        <UserIcon aria-hidden className="size-3.5 shrink-0" />
-        <span className="truncate">{lead.executive?.name ?? t('card.noExecutive')}</span>
-      </p>
-      <dl className="grid grid-cols-2 gap-2 text-xs">
-        <div>
-          <dt className="text-muted-foreground">{tLeads('fields.credit')}</dt>
-          <dd className="font-medium tabular-nums">{money(lead.credit)}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">{tLeads('fields.invest')}</dt>
-          <dd className="font-medium tabular-nums">{money(lead.invest)}</dd>
-        </div>
-      </dl>
-      <FranchiseBadges franchises={lead.franchises} />
+      <div id={detailsId} aria-hidden={detailsId === undefined ? undefined : true} className="grid gap-2">
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          <BuildingIcon aria-hidden className="size-3.5 shrink-0" />
+          <span className="truncate">
+            {[lead.vertical.label, lead.quota.label, lead.platform.label].join(' · ')}
+          </span>
+        </p>
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          <UserIcon aria-hidden className="size-3.5 shrink-0" />
+          <span className="truncate">{lead.executive?.name ?? t('card.noExecutive')}</span>
+        </p>
+        <dl className="grid grid-cols-2 gap-2 text-xs">
+          <div>
+            <dt className="text-muted-foreground">{tLeads('fields.credit')}</dt>
+            <dd className="font-medium tabular-nums">{money(lead.credit)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">{tLeads('fields.invest')}</dt>
+            <dd className="font-medium tabular-nums">{money(lead.invest)}</dd>
+          </div>
+        </dl>
+        <FranchiseBadges franchises={lead.franchises} />
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useDraggable } from '@dnd-kit/react';
 import { CONTRACT_STATUSES, type ContractStatus } from '@funil/shared';
 import { ArrowRightLeftIcon, Maximize2Icon, MoreHorizontalIcon } from 'lucide-react';
-import { type KeyboardEvent, memo } from 'react';
+import { type KeyboardEvent, memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Lead } from '@/api/leads';
@@ -15,6 +15,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/utils';
+import { DRAG_INSTRUCTIONS_ID } from '../hooks/use-board-dnd-config';
 import { LeadCardContent } from './lead-card-content';
 
 /** What a card carries while dragged: the drop handler reads the lead from it. */
@@ -28,15 +29,17 @@ type LeadCardProps = {
 };
 
 /**
- * A lead on the board. Its body is the drag handle, a button named after the brand: it drags (after
- * 8 px, or Space from the keyboard), and a click or Enter opens the details. The actions beside it
- * are the full-screen edit page and a menu with the same move without dragging (WCAG 2.5.7).
+ * A lead on the board. Its body is the drag handle, a button whose name is the brand it starts with
+ * and whose description is the rest of the card, then how to drag it: it drags (after 8 px, or
+ * Space from the keyboard), and a click or Enter opens the details. The actions beside it are the
+ * full-screen edit page and a menu with the same move without dragging (WCAG 2.5.7).
  */
 export const LeadCard = memo(function LeadCard({ lead, onOpenDetails, onMove }: LeadCardProps) {
   const { t } = useTranslation('pipeline');
   const { t: tLeads } = useTranslation('leads');
   const { ref, handleRef, isDragSource } = useDraggable<LeadDragData>({ id: lead.id, data: { lead } });
   const brand = lead.brand_id.name;
+  const detailsId = useId();
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' || event.target !== event.currentTarget || isDragSource) return;
@@ -60,12 +63,15 @@ export const LeadCard = memo(function LeadCard({ lead, onOpenDetails, onMove }: 
         ref={handleRef}
         role="button"
         tabIndex={0}
-        aria-label={brand}
+        // No aria-label: the name comes from the visible brand, so it is the text a speech user
+        // reads on the card (label in name). dnd-kit adds its instructions only to a handle
+        // without a description, so they are named here too.
+        aria-describedby={`${detailsId} ${DRAG_INSTRUCTIONS_ID}`}
         onClick={() => onOpenDetails(lead.id)}
         onKeyDown={handleKeyDown}
         className="cursor-grab rounded-lg p-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
-        <LeadCardContent lead={lead} />
+        <LeadCardContent lead={lead} detailsId={detailsId} />
       </div>
       <div className="absolute top-1.5 right-1.5 flex">
         <Button variant="ghost" size="icon" className="size-7" asChild>

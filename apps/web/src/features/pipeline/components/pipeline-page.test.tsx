@@ -92,6 +92,23 @@ describe('pipeline board', () => {
     expect(paramsOf(api.calls('GET /api/leads/board')[0]!.url).get('limit')).toBe('20');
   });
 
+  it("names each card's drag handle by the brand it shows first and describes it with the rest of the card", async () => {
+    signedIn({ 'GET /api/leads/board': { body: board(LEADS) } });
+    renderRoute('/dashboard');
+
+    const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+    const card = within(frio).getByRole('group', { name: 'Marca 2' });
+    // The visible text the card starts with is its whole name, so "click Marca 2" reaches it.
+    const handle = within(card).getByRole('button', { name: 'Marca 2' });
+    expect(handle).not.toHaveAttribute('aria-label');
+    // The details follow as its description, then how to drag it (dnd-kit's hidden text, added after render).
+    await waitFor(() =>
+      expect(handle).toHaveAccessibleDescription(
+        /^Esportes · .+ Carla Dias Crédito R\$\s1\.000\.000 Investimento R\$\s200\.000 Recife Rio de Janeiro e mais 2 praças: Salvador, São Paulo Para mover um card/,
+      ),
+    );
+  });
+
   it('moves a card with "Mover para…": both columns and both headers change at once, nothing is refetched', async () => {
     const user = userEvent.setup();
     const moved = LEADS[1]!;

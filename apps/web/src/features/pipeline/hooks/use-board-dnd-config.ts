@@ -40,6 +40,12 @@ const sensors = [
   }),
 ];
 
+// dnd-kit names its hidden instructions `${description prefix}-${id}`; the cards point at them.
+const INSTRUCTIONS_ID_PREFIX = 'board-drag-instructions';
+const ACCESSIBILITY_ID = 'pipeline';
+/** The id of the hidden text that tells a screen reader how to drag a card. */
+export const DRAG_INSTRUCTIONS_ID = `${INSTRUCTIONS_ID_PREFIX}-${ACCESSIBILITY_ID}`;
+
 /** The board's sensors, and its screen-reader plugin speaking the current language. */
 export function useBoardDndConfig(filters: LeadFilterParams) {
   const { t, i18n } = useTranslation('pipeline');
@@ -93,6 +99,8 @@ const PAGE_WIDE_STYLE_PLUGINS: readonly unknown[] = [Accessibility, Cursor, Feed
 
 function createBoardPlugins(texts: AnnouncementTexts, instructions: string, landing: Landing) {
   const accessibility = Accessibility.configure({
+    id: ACCESSIBILITY_ID,
+    idPrefix: { description: INSTRUCTIONS_ID_PREFIX },
     screenReaderInstructions: { draggable: instructions },
     announcements: createBoardAnnouncements(texts, landing),
   });
