@@ -1,5 +1,4 @@
 import {
-  CONTRACT_STATUSES,
   type Lead,
   type LeadBoard,
   type LeadBoardQuery,
@@ -12,7 +11,7 @@ import {
   type LeadUpdate,
   LIST_DEFAULT_LIMIT,
 } from '@funil/shared';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { leads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
