@@ -1,4 +1,4 @@
-import { BRAND_PAGE_SIZES, type Brand } from '@funil/shared';
+import { BRAND_PAGE_SIZES, type Brand, type BrandSortField } from '@funil/shared';
 import { useQuery } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -32,7 +32,7 @@ export function BrandsPage({ opportunityDialog }: BrandsPageProps) {
   const { t } = useTranslation('brands');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('active');
   const [opportunityFor, setOpportunityFor] = useState<Brand | null>(null);
-  const { controls, params } = useServerTableState({
+  const { controls, params } = useServerTableState<BrandSortField>({
     initialPageSize: 20,
     initialSorting: [{ id: 'name', desc: false }],
   });

@@ -12,7 +12,7 @@ import type { ContractStatus, LeadSummary } from '@funil/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Lead, type LeadFilterParams, leadKeys } from '@/api/leads';
+import { type Lead, type LeadFilters, leadKeys } from '@/api/leads';
 import { type AnnouncementTexts, createBoardAnnouncements, type Landing } from '../utils/board-announcements';
 import { type ColumnData, insertLeadIntoColumn, positionInColumn } from '../utils/board-cache';
 import { ColumnKeyboardSensor } from '../utils/column-keyboard-sensor';
@@ -41,7 +41,7 @@ const sensors = [
 ];
 
 /** The board's sensors, and its screen-reader plugin speaking the current language. */
-export function useBoardDndConfig(filters: LeadFilterParams) {
+export function useBoardDndConfig(filters: LeadFilters) {
   const { t, i18n } = useTranslation('pipeline');
   const { t: tLeads } = useTranslation('leads');
   const queryClient = useQueryClient();

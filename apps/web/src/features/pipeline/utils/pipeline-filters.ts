@@ -1,5 +1,5 @@
 import { PROSPECTUS_YEARS } from '@funil/shared';
-import type { LeadFilterParams } from '@/api/leads';
+import type { LeadFilters } from '@/api/leads';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 
 /** The filter panel's state, as the user set it (ids for the catalogues, franchise names). */
@@ -130,8 +130,8 @@ export function storeFilters(storage: Storage, filters: PipelineFilters): void {
 }
 
 /** What the API is asked (docs/api.md, Leads): every filter runs on the server. */
-export function toLeadFilterParams(filters: PipelineFilters): LeadFilterParams {
-  const params: LeadFilterParams = {};
+export function toLeadFilterParams(filters: PipelineFilters): LeadFilters {
+  const params: LeadFilters = {};
   const search = filters.brand.trim();
   if (search) params.search = search;
   if (filters.vertical) params.vertical = filters.vertical;
