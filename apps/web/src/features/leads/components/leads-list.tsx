@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Lead, type LeadFilters, leadListQueryOptions } from '@/api/leads';
-import { DataTable, useLoadError, useServerTableState } from '@/components/data-table';
+import { DataTable, useServerTableState } from '@/components/data-table';
 import { useFormatters } from '@/lib/format';
 import { getLeadColumns } from './leads-columns';
 
@@ -37,12 +37,6 @@ export function LeadsList({ filters, onOpenDetails, toolbar }: LeadsListProps) {
       order: params.order ?? 'desc',
     }),
   );
-  const loadError = useLoadError({
-    error: query.error,
-    title: t('list.loadError'),
-    fallback: t('list.loadError'),
-    toastId: 'leads-load-error',
-  });
 
   const columns = useMemo(
     () =>
@@ -58,16 +52,10 @@ export function LeadsList({ filters, onOpenDetails, toolbar }: LeadsListProps) {
     <DataTable<Lead>
       label={t('list.tableLabel')}
       columns={columns}
-      data={query.data?.data}
+      query={query}
+      loadError={{ title: t('list.loadError'), toastId: 'leads-load-error' }}
       getRowId={(lead) => lead.id}
       server={controls}
-      rowCount={query.data?.total}
-      isLoading={query.isPending}
-      isFetching={query.isFetching}
-      isError={query.isError}
-      errorTitle={t('list.loadError')}
-      errorMessage={loadError}
-      onRefresh={() => void query.refetch()}
       searchable={false}
       pageSizes={BRAND_PAGE_SIZES}
       emptyTitle={t('list.noLeadFound')}
