@@ -2,20 +2,17 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 import type {
   AuthResponse,
+  ForgotPasswordInput,
   GoogleConfigResponse,
   GoogleSignInInput,
   LoginInput,
+  RegisterInput,
   ResetPasswordConfirmInput,
   SetupStatusResponse,
   UserResponse as User,
 } from '@funil/shared';
 
-export type { AuthResponse };
-export type LoginBody = LoginInput;
-/** The registration screen's full_name goes out as `name`; confirmPassword never leaves the form. */
-export type RegisterBody = { name: string; email: string; password: string };
-export type GoogleSignInBody = GoogleSignInInput;
-export type ResetPasswordConfirmBody = ResetPasswordConfirmInput;
+export type { AuthResponse, LoginInput, RegisterInput };
 
 export const authKeys = {
   all: ['api', 'auth'] as const,
@@ -24,11 +21,11 @@ export const authKeys = {
   setup: () => [...authKeys.all, 'setup'] as const,
 };
 
-export function login(body: LoginBody) {
+export function login(body: LoginInput) {
   return http.post<AuthResponse>('/api/auth/login', body);
 }
 
-export function register(body: RegisterBody) {
+export function register(body: RegisterInput) {
   return http.post<AuthResponse>('/api/auth/register', body);
 }
 
@@ -40,7 +37,7 @@ export function getMe(signal?: AbortSignal) {
   return http.get<User>('/api/auth/me', { signal });
 }
 
-export function googleSignIn(body: GoogleSignInBody) {
+export function googleSignIn(body: GoogleSignInInput) {
   return http.post<AuthResponse>('/api/auth/google', body);
 }
 
@@ -53,11 +50,11 @@ export function getSetupStatus(signal?: AbortSignal) {
   return http.get<SetupStatusResponse>('/api/auth/setup', { signal });
 }
 
-export function requestPasswordReset(body: { email: string }) {
+export function requestPasswordReset(body: ForgotPasswordInput) {
   return http.post<{ message: string }>('/api/auth/reset-password', body);
 }
 
-export function confirmPasswordReset(body: ResetPasswordConfirmBody) {
+export function confirmPasswordReset(body: ResetPasswordConfirmInput) {
   return http.post<void>('/api/auth/reset-password/confirm', body);
 }
 

@@ -1,18 +1,14 @@
-import type { Brand, BrandCreateInput, BrandListResponse, BrandUpdateInput } from '@funil/shared';
+import type {
+  Brand,
+  BrandCreateInput,
+  BrandListQuery,
+  BrandListResponse,
+  BrandUpdateInput,
+} from '@funil/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { http, type QueryParams } from '@/lib/http';
+import { http } from '@/lib/http';
 
 export type { Brand, BrandListResponse };
-
-/** What the brand list asks (docs/api.md, Brands): a page, a sort, the search box, the status filter. */
-export type BrandListParams = QueryParams & {
-  page: number;
-  limit: number;
-  sort?: string;
-  order?: 'asc' | 'desc';
-  search?: string;
-  status?: 'active' | 'inactive';
-};
 
 /**
  * Every brand query sits under ['api', 'brands'], so a change that touches brands — a brand saved,
@@ -22,13 +18,13 @@ export type BrandListParams = QueryParams & {
 export const brandKeys = {
   all: ['api', 'brands'] as const,
   lists: () => [...brandKeys.all, 'list'] as const,
-  list: (params: BrandListParams) => [...brandKeys.lists(), params] as const,
+  list: (params: BrandListQuery) => [...brandKeys.lists(), params] as const,
   detail: (id: string) => [...brandKeys.all, 'detail', id] as const,
 };
 
 const brandPath = (id: string) => `/api/brands/${encodeURIComponent(id)}`;
 
-export function listBrands(params: BrandListParams, signal?: AbortSignal) {
+export function listBrands(params: BrandListQuery, signal?: AbortSignal) {
   return http.get<BrandListResponse>('/api/brands', { params, signal });
 }
 
@@ -55,7 +51,7 @@ export function removeBrandImage(id: string) {
   return http.delete<void>(`${brandPath(id)}/image`);
 }
 
-export const brandListQueryOptions = (params: BrandListParams) =>
+export const brandListQueryOptions = (params: BrandListQuery) =>
   queryOptions({
     queryKey: brandKeys.list(params),
     queryFn: ({ signal }) => listBrands(params, signal),

@@ -1,34 +1,21 @@
 import type {
   CatalogueCreateInput,
   CatalogueItem,
+  CatalogueListQuery,
   CatalogueListResponse,
   CatalogueResource,
-  CatalogueSortField,
-  CatalogueUpdate,
-  RecordStatus,
-  SortOrder,
+  CatalogueUpdateInput,
 } from '@funil/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
 export type { CatalogueItem, CatalogueListResponse, CatalogueResource };
 
-/** What the catalogue calls may ask (docs/api.md, Catalogues); no paging means every row. */
-export type CatalogueListParams = {
-  status?: RecordStatus;
-  search?: string;
-  sort?: CatalogueSortField;
-  order?: SortOrder;
-};
-
-export type CatalogueCreateBody = CatalogueCreateInput;
-export type CatalogueUpdateBody = Partial<CatalogueUpdate>;
-
 export const catalogueKeys = {
   all: ['api', 'catalogues'] as const,
   resource: (resource: CatalogueResource) => [...catalogueKeys.all, resource] as const,
   lists: (resource: CatalogueResource) => [...catalogueKeys.resource(resource), 'list'] as const,
-  list: (resource: CatalogueResource, params: CatalogueListParams) =>
+  list: (resource: CatalogueResource, params: Partial<CatalogueListQuery>) =>
     [...catalogueKeys.lists(resource), params] as const,
 };
 
@@ -36,21 +23,24 @@ const itemPath = (resource: CatalogueResource, id: string) => `/api/${resource}/
 
 export function listCatalogueItems(
   resource: CatalogueResource,
-  params: CatalogueListParams = {},
+  params: Partial<CatalogueListQuery> = {},
   signal?: AbortSignal,
 ) {
   return http.get<CatalogueListResponse>(`/api/${resource}`, { params, signal });
 }
 
-export function createCatalogueItem(resource: CatalogueResource, body: CatalogueCreateBody) {
+export function createCatalogueItem(resource: CatalogueResource, body: CatalogueCreateInput) {
   return http.post<CatalogueItem>(`/api/${resource}`, body);
 }
 
-export function updateCatalogueItem(resource: CatalogueResource, id: string, body: CatalogueUpdateBody) {
+export function updateCatalogueItem(resource: CatalogueResource, id: string, body: CatalogueUpdateInput) {
   return http.patch<CatalogueItem>(itemPath(resource, id), body);
 }
 
-export const catalogueListQueryOptions = (resource: CatalogueResource, params: CatalogueListParams = {}) =>
+export const catalogueListQueryOptions = (
+  resource: CatalogueResource,
+  params: Partial<CatalogueListQuery> = {},
+) =>
   queryOptions({
     queryKey: catalogueKeys.list(resource, params),
     queryFn: ({ signal }) => listCatalogueItems(resource, params, signal),
@@ -63,7 +53,7 @@ export const activeCatalogueOptions = (resource: CatalogueResource) =>
 export function useCreateCatalogueItem(resource: CatalogueResource) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CatalogueCreateBody) => createCatalogueItem(resource, body),
+    mutationFn: (body: CatalogueCreateInput) => createCatalogueItem(resource, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.resource(resource) }),
   });
 }
@@ -71,7 +61,7 @@ export function useCreateCatalogueItem(resource: CatalogueResource) {
 export function useUpdateCatalogueItem(resource: CatalogueResource) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: CatalogueUpdateBody }) =>
+    mutationFn: ({ id, body }: { id: string; body: CatalogueUpdateInput }) =>
       updateCatalogueItem(resource, id, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.resource(resource) }),
   });

@@ -9,9 +9,6 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { http } from '@/lib/http';
 
 export type { Contact, ContactListResponse };
-export type ContactCreateBody = ContactCreateInput;
-/** Any field but the brand (docs/api.md, Contacts). */
-export type ContactUpdateBody = ContactUpdateInput;
 
 export const contactKeys = {
   all: ['api', 'contacts'] as const,
@@ -33,11 +30,11 @@ export function listBrandContacts(brandId: string, signal?: AbortSignal) {
   });
 }
 
-export function createContact(body: ContactCreateBody) {
+export function createContact(body: ContactCreateInput) {
   return http.post<Contact>('/api/contacts', body);
 }
 
-export function updateContact(id: string, body: ContactUpdateBody) {
+export function updateContact(id: string, body: ContactUpdateInput) {
   return http.patch<Contact>(`/api/contacts/${encodeURIComponent(id)}`, body);
 }
 
@@ -70,7 +67,7 @@ export function useCreateContact() {
 export function useUpdateContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: ContactUpdateBody }) => updateContact(id, body),
+    mutationFn: ({ id, body }: { id: string; body: ContactUpdateInput }) => updateContact(id, body),
     onSuccess: () => invalidateContactQueries(queryClient),
   });
 }

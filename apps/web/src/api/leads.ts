@@ -2,45 +2,26 @@ import type {
   ContractStatus,
   Lead,
   LeadBoard,
+  LeadBoardQuery,
   LeadCreateInput,
+  LeadFilters,
   LeadHistory,
+  LeadListQuery,
   LeadListResponse,
-  LeadSortField,
   LeadSummary,
   LeadUpdateInput,
 } from '@funil/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
-export type { Lead, LeadBoard, LeadHistory, LeadListResponse, LeadSummary };
+export type { Lead, LeadBoard, LeadFilters, LeadHistory, LeadListResponse, LeadSummary };
 
 /**
- * The pipeline's filters as the API takes them (docs/api.md, Leads); every one runs on the server.
- * Absent means "any".
+ * One board column's page: the list query without paging by number, for one status; the keyset
+ * cursor says where to continue.
  */
-export type LeadFilterParams = {
-  search?: string;
-  vertical?: string;
-  quota?: string;
-  platform?: string;
-  prospectus_year?: number;
-  /** Franchise names: leads with any of them. */
-  franchise?: readonly string[];
-};
-
-/** A page of the list view: filters, server sort and paging. */
-export type LeadListParams = LeadFilterParams & {
-  page: number;
-  limit: number;
-  sort?: LeadSortField;
-  order?: 'asc' | 'desc';
-};
-
-/** One board column's page: its status, the filters, and the keyset position to continue from. */
-export type LeadColumnParams = LeadFilterParams & {
+export type LeadColumnQuery = Omit<LeadListQuery, 'page' | 'contract_status'> & {
   contract_status: ContractStatus;
-  limit: number;
-  cursor?: string;
 };
 
 /**
@@ -51,29 +32,28 @@ export type LeadColumnParams = LeadFilterParams & {
 export const leadKeys = {
   all: ['api', 'leads'] as const,
   lists: () => [...leadKeys.all, 'list'] as const,
-  list: (params: LeadListParams) => [...leadKeys.lists(), params] as const,
+  list: (params: LeadListQuery) => [...leadKeys.lists(), params] as const,
   boards: () => [...leadKeys.all, 'board'] as const,
-  board: (filters: LeadFilterParams) => [...leadKeys.boards(), filters] as const,
+  board: (filters: LeadFilters) => [...leadKeys.boards(), filters] as const,
   columns: () => [...leadKeys.all, 'column'] as const,
-  column: (filters: LeadFilterParams, status: ContractStatus) =>
-    [...leadKeys.columns(), filters, status] as const,
+  column: (filters: LeadFilters, status: ContractStatus) => [...leadKeys.columns(), filters, status] as const,
   summaries: () => [...leadKeys.all, 'summary'] as const,
-  summary: (filters: LeadFilterParams) => [...leadKeys.summaries(), filters] as const,
+  summary: (filters: LeadFilters) => [...leadKeys.summaries(), filters] as const,
   detail: (id: string) => [...leadKeys.all, 'detail', id] as const,
   history: (id: string) => [...leadKeys.all, 'history', id] as const,
 };
 
 const leadPath = (id: string) => `/api/leads/${encodeURIComponent(id)}`;
 
-export function listLeads(params: LeadListParams | LeadColumnParams, signal?: AbortSignal) {
+export function listLeads(params: LeadListQuery | LeadColumnQuery, signal?: AbortSignal) {
   return http.get<LeadListResponse>('/api/leads', { params: params, signal });
 }
 
-export function getLeadBoard(params: LeadFilterParams & { limit: number }, signal?: AbortSignal) {
+export function getLeadBoard(params: LeadBoardQuery, signal?: AbortSignal) {
   return http.get<LeadBoard>('/api/leads/board', { params: params, signal });
 }
 
-export function getLeadSummary(filters: LeadFilterParams, signal?: AbortSignal) {
+export function getLeadSummary(filters: LeadFilters, signal?: AbortSignal) {
   return http.get<LeadSummary>('/api/leads/summary', { params: filters, signal });
 }
 
@@ -97,7 +77,7 @@ export function deleteLead(id: string) {
   return http.delete<void>(leadPath(id));
 }
 
-export const leadListQueryOptions = (params: LeadListParams) =>
+export const leadListQueryOptions = (params: LeadListQuery) =>
   queryOptions({
     queryKey: leadKeys.list(params),
     queryFn: ({ signal }) => listLeads(params, signal),
@@ -105,7 +85,7 @@ export const leadListQueryOptions = (params: LeadListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const leadSummaryQueryOptions = (filters: LeadFilterParams) =>
+export const leadSummaryQueryOptions = (filters: LeadFilters) =>
   queryOptions({
     queryKey: leadKeys.summary(filters),
     queryFn: ({ signal }) => getLeadSummary(filters, signal),

@@ -1,7 +1,6 @@
 import type {
-  Role,
-  SortOrder,
   UserCreateInput,
+  UserListQuery,
   UserListResponse,
   UserResponse,
   UserUpdateInput,
@@ -11,36 +10,23 @@ import { http } from '@/lib/http';
 
 /** The user object every call answers (docs/api.md, Auth): never a password hash. */
 export type User = UserResponse;
-export type UserList = UserListResponse;
-
-export type UserCreateBody = UserCreateInput;
-/** Email never changes (docs/api.md, Users); an empty password keeps the current one. */
-export type UserUpdateBody = UserUpdateInput;
-
-/** Filters of `GET /api/users` (docs/api.md, Users); no page/limit means every row. */
-export type UserListParams = {
-  role?: Role;
-  isActive?: boolean;
-  sort?: 'name' | 'email' | 'createdAt';
-  order?: SortOrder;
-};
 
 export const userKeys = {
   all: ['api', 'users'] as const,
   lists: () => [...userKeys.all, 'list'] as const,
-  list: (params: UserListParams) => [...userKeys.lists(), params] as const,
+  list: (params: Partial<UserListQuery>) => [...userKeys.lists(), params] as const,
 };
 
 /** The user list fetches everything (no page/limit: every row on one page). */
-export function listUsers(signal?: AbortSignal, params?: UserListParams) {
-  return http.get<UserList>('/api/users', { params, signal });
+export function listUsers(signal?: AbortSignal, params?: Partial<UserListQuery>) {
+  return http.get<UserListResponse>('/api/users', { params, signal });
 }
 
-export function createUser(body: UserCreateBody) {
+export function createUser(body: UserCreateInput) {
   return http.post<User>('/api/users', body);
 }
 
-export function updateUser(id: string, body: UserUpdateBody) {
+export function updateUser(id: string, body: UserUpdateInput) {
   return http.patch<User>(`/api/users/${encodeURIComponent(id)}`, body);
 }
 
@@ -50,7 +36,12 @@ export const usersQueryOptions = () =>
     queryFn: ({ signal }) => listUsers(signal),
   });
 
-const EXECUTIVE_PARAMS: UserListParams = { role: 'comercial', isActive: true, sort: 'name', order: 'asc' };
+const EXECUTIVE_PARAMS: Partial<UserListQuery> = {
+  role: 'comercial',
+  isActive: true,
+  sort: 'name',
+  order: 'asc',
+};
 
 /** The executives an opportunity may name: active users with the role comercial, by name. */
 export const executivesQueryOptions = () =>
@@ -70,7 +61,7 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UserUpdateBody }) => updateUser(id, body),
+    mutationFn: ({ id, body }: { id: string; body: UserUpdateInput }) => updateUser(id, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -32,6 +32,7 @@ export const catalogueUpdateSchema = z.strictObject({
   label: labelSchema.optional(),
   status: statusSchema.optional(),
 });
+export type CatalogueUpdateInput = z.input<typeof catalogueUpdateSchema>;
 export type CatalogueUpdate = z.output<typeof catalogueUpdateSchema>;
 
 /**

@@ -46,14 +46,10 @@ function ThingsList() {
     <DataTable<Thing>
       label="Coisas"
       columns={columns}
-      data={query.data?.data}
+      query={query}
+      loadError={{ title: 'Erro ao carregar coisas', toastId: 'things-load-error' }}
       getRowId={(thing) => thing.id}
       server={controls}
-      rowCount={query.data?.total}
-      isLoading={query.isPending}
-      isFetching={query.isFetching}
-      isError={query.isError}
-      onRefresh={() => void query.refetch()}
       pageSizes={[10, 20, 50, 100]}
       emptyTitle="Nenhuma coisa"
     />

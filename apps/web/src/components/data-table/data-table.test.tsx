@@ -1,9 +1,11 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
-import { DataTable, type DataTableProps } from './data-table';
+import { HttpError } from '@/lib/http';
+import { DataTable, type DataTableProps, type TableQueryState } from './data-table';
 import { matchesSearch } from './matches-search';
 
 type Item = { id: string; name: string; label: string };
@@ -19,23 +21,40 @@ const items: Item[] = Array.from({ length: 12 }, (_, index) => ({
   label: index === 6 ? 'SÃO PAULO' : `LABEL ${index + 1}`,
 }));
 
-function renderTable(props: Partial<Omit<DataTableProps<Item>, 'server' | 'rowCount' | 'filterFn'>> = {}) {
-  const onRefresh = vi.fn();
+const LOAD_ERROR = { title: 'Erro ao carregar verticais', toastId: 'items-load-error' };
+
+/** A settled query's state over `rows` (undefined: no answer), as TanStack Query would give it. */
+function listQuery(rows: readonly Item[] | undefined, state: Partial<TableQueryState<Item>> = {}) {
+  return {
+    data: rows && { data: rows, total: rows.length },
+    isPending: false,
+    isFetching: false,
+    isError: false,
+    error: null,
+    refetch: vi.fn(),
+    ...state,
+  };
+}
+
+function renderTable({
+  query = listQuery(items),
+  ...props
+}: Partial<Omit<DataTableProps<Item>, 'server' | 'filterFn' | 'query'>> & {
+  query?: ReturnType<typeof listQuery>;
+} = {}) {
   const view = render(
     <DataTable<Item>
       columns={columns}
-      data={items}
+      query={query}
+      loadError={LOAD_ERROR}
       getRowId={(row) => row.id}
-      filterFn={(row, query) => matchesSearch(query, row.name, row.label)}
-      isLoading={false}
-      isError={false}
-      onRefresh={onRefresh}
+      filterFn={(row, search) => matchesSearch(search, row.name, row.label)}
       searchPlaceholder="Buscar por nome ou label..."
       label="Itens"
       {...props}
     />,
   );
-  return { onRefresh, ...view };
+  return { onRefresh: query.refetch, ...view };
 }
 
 function bodyRows() {
@@ -55,7 +74,7 @@ describe('DataTable', () => {
   });
 
   it('says "registro" for a single row', () => {
-    renderTable({ data: items.slice(0, 1) });
+    renderTable({ query: listQuery(items.slice(0, 1)) });
     expect(screen.getByText('Total: 1 registro')).toBeInTheDocument();
   });
 
@@ -94,20 +113,22 @@ describe('DataTable', () => {
   });
 
   it('shows one skeleton row per row of the page while loading', () => {
-    renderTable({ data: undefined, isLoading: true });
+    renderTable({ query: listQuery(undefined, { isPending: true }) });
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
     expect(screen.queryByText(/Mostrando/)).toBeNull();
     expect(screen.queryByText('Nenhum registro encontrado')).toBeNull();
   });
 
-  it('shows the error with Tentar Novamente, which refetches', async () => {
+  it('shows the error with Tentar Novamente, which refetches, and toasts it too', async () => {
     const user = userEvent.setup();
-    const { onRefresh } = renderTable({
-      data: undefined,
-      isError: true,
-      errorTitle: 'Erro ao carregar verticais',
-      errorMessage: 'Falha de rede',
+    const toastError = vi.spyOn(toast, 'error');
+    const error = new HttpError(503, 'Service Unavailable', JSON.stringify({ message: 'Falha de rede' }));
+    const { onRefresh } = renderTable({ query: listQuery(undefined, { isError: true, error }) });
+    expect(toastError).toHaveBeenCalledWith('Erro ao carregar verticais', {
+      description: 'Falha de rede',
+      id: 'items-load-error',
     });
+    toastError.mockRestore();
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Erro ao carregar verticais')).toBeInTheDocument();
     expect(within(alert).getByText('Falha de rede')).toBeInTheDocument();
@@ -118,7 +139,7 @@ describe('DataTable', () => {
 
   it('shows the empty state with its create action', () => {
     renderTable({
-      data: [],
+      query: listQuery([]),
       emptyDescription: 'Comece criando uma nova vertical.',
       emptyAction: <button type="button">Nova Vertical</button>,
     });
@@ -142,11 +163,9 @@ describe('DataTable', () => {
     rerender(
       <DataTable<Item>
         columns={columns}
-        data={items.slice(0, 7)}
-        filterFn={(row, query) => matchesSearch(query, row.name)}
-        isLoading={false}
-        isError={false}
-        onRefresh={() => {}}
+        query={listQuery(items.slice(0, 7))}
+        loadError={LOAD_ERROR}
+        filterFn={(row, search) => matchesSearch(search, row.name)}
         label="Itens"
       />,
     );

@@ -23,6 +23,7 @@ import { DataTableStatePanel } from './data-table-state-panel';
 import { DataTableToolbar } from './data-table-toolbar';
 import { getShownRange } from './page-range';
 import { useClientTableState } from './use-client-table-state';
+import { useLoadError } from './use-load-error';
 import type { ServerTableControls } from './use-server-table-state';
 
 declare module '@tanstack/react-table' {
@@ -37,6 +38,32 @@ declare module '@tanstack/react-table' {
 // Every row has this height, skeletons included, so nothing moves when the data arrives.
 const ROW_CLASS = 'h-12';
 
+/**
+ * What the table reads of the list's query: pass the TanStack Query result itself. `data` is the
+ * API's list answer; in server mode its `total` counts every page.
+ */
+export type TableQueryState<TData> = {
+  data: { data: readonly TData[]; total: number } | undefined;
+  /** No answer yet: skeleton rows. */
+  isPending: boolean;
+  /** A background refetch (or, in server mode, the next page loading): the refresh button spins, the rows stay. */
+  isFetching: boolean;
+  isError: boolean;
+  error: unknown;
+  /** The refresh button and 'Tentar Novamente'. */
+  refetch: () => unknown;
+};
+
+/** How a failed load is told: the error panel's title and a toast with the same title. */
+export type TableLoadError = {
+  /** 'Erro ao carregar verticais'. */
+  title: string;
+  /** The panel's and the toast's text when the server gave none; the title unless given. */
+  fallback?: string;
+  /** One toast per list: a retry that fails again replaces it instead of stacking another. */
+  toastId: string;
+};
+
 type DataTableBaseProps<TData> = {
   /**
    * Column definitions. The value type is erased because a list of columns mixes accessors of
@@ -45,19 +72,10 @@ type DataTableBaseProps<TData> = {
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above; the row type stays checked
   columns: ColumnDef<TData, any>[];
-  /** Client mode: every row. Server mode: the current page's rows. */
-  data: readonly TData[] | undefined;
+  /** The list's query. Client mode: its rows are every row. Server mode: the current page's. */
+  query: TableQueryState<TData>;
+  loadError: TableLoadError;
   getRowId?: (row: TData) => string;
-  isLoading: boolean;
-  /** A background refetch (or, in server mode, the next page loading): the refresh button spins, the rows stay. */
-  isFetching?: boolean;
-  isError: boolean;
-  /** The error panel's title, e.g. 'Erro ao carregar verticais'. */
-  errorTitle?: string;
-  /** The server's message or another detail under the title. */
-  errorMessage?: string;
-  /** Refresh button and 'Tentar Novamente'. */
-  onRefresh: () => void;
   searchPlaceholder?: string;
   /** False hides the search box, for a list searched by its screen's own filters. Default true. */
   searchable?: boolean;
@@ -79,14 +97,11 @@ type ClientModeProps<TData> = {
   initialPageSize?: number;
   initialSorting?: SortingState;
   server?: undefined;
-  rowCount?: undefined;
 };
 
 type ServerModeProps = {
   /** The state of a list paged, sorted and searched by the API (useServerTableState). */
   server: ServerTableControls;
-  /** The API's `total` for the current search and filters; undefined while unknown. */
-  rowCount: number | undefined;
   filterFn?: undefined;
   initialPageSize?: undefined;
   initialSorting?: undefined;
@@ -100,20 +115,18 @@ export type DataTableProps<TData> = DataTableBaseProps<TData> & (ClientModeProps
  * Novamente'), empty (with the create action) and no result (with 'Limpar busca').
  *
  * Two modes with one look: client mode (`filterFn`) searches, sorts and pages a list fetched
- * whole; server mode (`server` from useServerTableState, `rowCount`) shows the page the API
- * answered and asks for another page, sort or search through the controls.
+ * whole; server mode (`server` from useServerTableState) shows the page the API answered (its
+ * `total` counts the rest) and asks for another page, sort or search through the controls.
+ *
+ * A failed load says so twice: the error panel (the server's message under `loadError.title`, with
+ * 'Tentar Novamente') and a toast with the same title.
  */
 export function DataTable<TData>(props: DataTableProps<TData>) {
   const {
     columns,
-    data,
+    query,
+    loadError,
     getRowId,
-    isLoading,
-    isFetching = false,
-    isError,
-    errorTitle,
-    errorMessage,
-    onRefresh,
     searchPlaceholder,
     searchable = true,
     pageSizes = CATALOGUE_PAGE_SIZES,
@@ -124,6 +137,15 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
     label,
   } = props;
   const { t } = useTranslation('table');
+  const { isPending: isLoading, isFetching, isError } = query;
+  const data = query.data?.data;
+  const errorMessage = useLoadError({
+    error: query.error,
+    title: loadError.title,
+    fallback: loadError.fallback ?? loadError.title,
+    toastId: loadError.toastId,
+  });
+  const handleRefresh = () => void query.refetch();
   const isServer = props.server !== undefined;
   const local = useClientTableState(props.initialPageSize ?? pageSizes[0] ?? 5, props.initialSorting ?? []);
   const controls = props.server ?? local;
@@ -134,7 +156,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
     return !filterFn || !controls.search ? [...all] : all.filter((row) => filterFn(row, controls.search));
   }, [data, filterFn, controls.search]);
 
-  const total = isServer ? (props.rowCount ?? 0) : rows.length;
+  const total = isServer ? (query.data?.total ?? 0) : rows.length;
   // A refetch or a search can shrink the list under the current page: show its last page instead.
   const pageCount = Math.ceil(total / controls.pageSize);
   const pageIndex = Math.min(controls.pageIndex, Math.max(0, pageCount - 1));
@@ -181,10 +203,10 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
     statePanel = (
       <DataTableStatePanel
         icon={<AlertCircleIcon className="size-8 text-destructive" />}
-        title={errorTitle ?? t('error.title')}
+        title={loadError.title}
         description={errorMessage}
         action={
-          <Button variant="outline" onClick={onRefresh}>
+          <Button variant="outline" onClick={handleRefresh}>
             <RefreshCwIcon />
             {t('error.retry')}
           </Button>
@@ -229,7 +251,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
         pageSize={controls.pageSize}
         pageSizes={pageSizes}
         onPageSizeChange={controls.setPageSize}
-        onRefresh={onRefresh}
+        onRefresh={handleRefresh}
       >
         {toolbar}
       </DataTableToolbar>

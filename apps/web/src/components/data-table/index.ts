@@ -1,4 +1,4 @@
-export { DataTable, type DataTableProps } from './data-table';
+export { DataTable, type DataTableProps, type TableLoadError, type TableQueryState } from './data-table';
 export { DataTableColumnHeader } from './data-table-column-header';
 export { DataTablePagination } from './data-table-pagination';
 export { DateTimeCell } from './date-time-cell';

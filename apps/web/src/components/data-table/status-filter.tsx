@@ -11,23 +11,24 @@ export const statusParam = (filter: StatusFilter): RecordStatus | undefined =>
 type StatusFilterSelectProps = {
   value: StatusFilter;
   onChange: (value: StatusFilter) => void;
-  /** The select's accessible name ('Filtrar por status'). */
-  label: string;
-  /** Each choice's words, agreeing with the list's noun: 'Ativos' for verticals, 'Ativas' for brands. */
-  optionLabels: Record<StatusFilter, string>;
+  /**
+   * The select's accessible name ('Filtrar por status') and each choice's words, agreeing with the
+   * list's noun ('Ativos' for verticals, 'Ativas' for brands): the list's `statusFilter` texts.
+   */
+  texts: { label: string } & Record<StatusFilter, string>;
 };
 
 /** A list's Ativos / Inativos / Todos filter, for its toolbar. */
-export function StatusFilterSelect({ value, onChange, label, optionLabels }: StatusFilterSelectProps) {
+export function StatusFilterSelect({ value, onChange, texts }: StatusFilterSelectProps) {
   return (
     <Select value={value} onValueChange={(next) => onChange(next as StatusFilter)}>
-      <SelectTrigger size="sm" className="w-32" aria-label={label}>
+      <SelectTrigger size="sm" className="w-32" aria-label={texts.label}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
         {STATUS_FILTERS.map((filter) => (
           <SelectItem key={filter} value={filter}>
-            {optionLabels[filter]}
+            {texts[filter]}
           </SelectItem>
         ))}
       </SelectContent>

@@ -22,11 +22,14 @@ export type ServerTableControls = {
   clearSearch: () => void;
 };
 
-/** The list query's parameters for the table's state: put them in the query key. */
-export type ServerTableParams = {
+/**
+ * The list query's parameters for the table's state: put them in the query key. `S` is the list's
+ * sort fields (the shared schema's), which the sortable columns' ids are.
+ */
+export type ServerTableParams<S extends string = string> = {
   page: number;
   limit: number;
-  sort?: string;
+  sort?: S;
   order?: 'asc' | 'desc';
   search?: string;
 };
@@ -47,7 +50,11 @@ type Options = {
  * change of search, sort or page size goes back to the first page; the search is debounced so a
  * word typed is one request, not one per letter. Column ids double as the API's sort fields.
  */
-export function useServerTableState({ initialPageSize, initialSorting = [], scope = '' }: Options) {
+export function useServerTableState<S extends string = string>({
+  initialPageSize,
+  initialSorting = [],
+  scope = '',
+}: Options) {
   const [searchInput, setSearchInputState] = useState('');
   const [debounced, setDebounced] = useState('');
   const askWhenTypingPauses = useDebouncedCallback(
@@ -89,10 +96,11 @@ export function useServerTableState({ initialPageSize, initialSorting = [], scop
   };
 
   const [sort] = sorting;
-  const params: ServerTableParams = {
+  const params: ServerTableParams<S> = {
     page: pageIndex + 1,
     limit: pageSize,
-    ...(sort ? { sort: sort.id, order: sort.desc ? 'desc' : 'asc' } : {}),
+    // Only a sortable column sets the sorting, and those columns are named after the sort fields.
+    ...(sort ? { sort: sort.id as S, order: sort.desc ? 'desc' : 'asc' } : {}),
     ...(debounced ? { search: debounced } : {}),
   };
   return { controls, params };

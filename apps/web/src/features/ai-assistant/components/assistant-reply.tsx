@@ -5,7 +5,7 @@ import { messageRegistry, messageText } from '../utils/message-parts';
 import { AssistantMarkdown } from './assistant-markdown';
 import { ChatBubble } from './chat-bubble';
 import { CopyButton } from './copy-button';
-import { RegistryCard } from './registry-card';
+import { AssistantRegistry } from './assistant-registry';
 
 type AssistantReplyProps = {
   message?: AssistantMessage;
@@ -24,7 +24,7 @@ export function AssistantReply({ message, outcome }: AssistantReplyProps) {
   const label = t('messages.assistant');
   return (
     <>
-      {registry && <RegistryCard registry={registry} />}
+      {registry && <AssistantRegistry registry={registry} />}
       {text && (
         <ChatBubble from="assistant" label={label}>
           <AssistantMarkdown text={text} />

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { LoginBody, RegisterBody } from '@/api/auth';
+import type { LoginInput, RegisterInput } from '@/api/auth';
 import type { User } from '@/api/users';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -10,8 +10,8 @@ export type AuthResult = { success: true; user: User } | { success: false; messa
 export type AuthContextValue = {
   user: User | null;
   status: AuthStatus;
-  login: (body: LoginBody) => Promise<AuthResult>;
-  register: (body: RegisterBody) => Promise<AuthResult>;
+  login: (body: LoginInput) => Promise<AuthResult>;
+  register: (body: RegisterInput) => Promise<AuthResult>;
   /** Exchanges the code the Google popup handed back (docs/api.md, POST /api/auth/google). */
   loginWithGoogle: (code: string) => Promise<AuthResult>;
   /** Always ends the local session, even when the server call fails. */

@@ -1,13 +1,13 @@
 import type { Brand, BrandCreate } from '@funil/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '@/components/back-link';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { brandQueryOptions, useRemoveBrandImage, useUpdateBrand, useUploadBrandImage } from '@/api/brands';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useLoadFailedRedirect } from '@/components/use-load-failed-redirect';
 import { getErrorMessage } from '@/lib/http';
 import { BrandForm } from './brand-form';
 import { BrandImageField } from './brand-image-field';
@@ -24,18 +24,17 @@ type BrandEditPageProps = {
  */
 export function BrandEditPage({ brandId, contacts }: BrandEditPageProps) {
   const { t } = useTranslation('brands');
-  const navigate = useNavigate();
   const query = useQuery(brandQueryOptions(brandId));
   const update = useUpdateBrand();
   const upload = useUploadBrandImage();
   const removeImage = useRemoveBrandImage();
 
-  const loadError = query.isError ? getErrorMessage(query.error, t('form.loadError')) : null;
-  useEffect(() => {
-    if (!loadError) return;
-    toast.error(t('form.loadError'), { description: loadError, id: 'brand-load-error' });
-    void navigate('/marcas/gerenciar', { replace: true });
-  }, [loadError, navigate, t]);
+  useLoadFailedRedirect({
+    error: query.error,
+    title: t('form.loadError'),
+    toastId: 'brand-load-error',
+    to: '/marcas/gerenciar',
+  });
 
   async function handleSave(values: BrandCreate) {
     await update.mutateAsync({ id: brandId, body: values });

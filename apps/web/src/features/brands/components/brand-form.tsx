@@ -17,12 +17,12 @@ import { useCompanyLookup } from '@/api/companies';
 import { RecordStatusField } from '@/components/form/record-status-field';
 import { FormField, TextField } from '@/components/form/form-field';
 import { useSaveForm } from '@/components/form/use-save-form';
+import { RegistryCard } from '@/components/registry-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/http';
 import { type RegistryChange, registryChanges } from '../utils/registry-fill';
-import { RegistryCard } from './registry-card';
 
 const BRAND_FIELDS = [
   'name',

@@ -1,4 +1,4 @@
-import { BRAND_PAGE_SIZES, type Brand } from '@funil/shared';
+import { BRAND_PAGE_SIZES, type Brand, type BrandSortField } from '@funil/shared';
 import { useQuery } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -10,7 +10,6 @@ import {
   type StatusFilter,
   StatusFilterSelect,
   statusParam,
-  useLoadError,
   useServerTableState,
 } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
@@ -32,17 +31,11 @@ export function BrandsPage({ opportunityDialog }: BrandsPageProps) {
   const { t } = useTranslation('brands');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('active');
   const [opportunityFor, setOpportunityFor] = useState<Brand | null>(null);
-  const { controls, params } = useServerTableState({
+  const { controls, params } = useServerTableState<BrandSortField>({
     initialPageSize: 20,
     initialSorting: [{ id: 'name', desc: false }],
   });
   const query = useQuery(brandListQueryOptions({ ...params, status: statusParam(statusFilter) }));
-  const loadError = useLoadError({
-    error: query.error,
-    title: t('list.loadError'),
-    fallback: t('list.loadError'),
-    toastId: 'brands-load-error',
-  });
 
   const columns = useMemo(() => getBrandColumns({ t, onCreateOpportunity: setOpportunityFor }), [t]);
 
@@ -60,16 +53,10 @@ export function BrandsPage({ opportunityDialog }: BrandsPageProps) {
       <DataTable<Brand>
         label={t('list.tableLabel')}
         columns={columns}
-        data={query.data?.data}
+        query={query}
+        loadError={{ title: t('list.loadError'), toastId: 'brands-load-error' }}
         getRowId={(brand) => brand.id}
         server={controls}
-        rowCount={query.data?.total}
-        isLoading={query.isPending}
-        isFetching={query.isFetching}
-        isError={query.isError}
-        errorTitle={t('list.loadError')}
-        errorMessage={loadError}
-        onRefresh={() => void query.refetch()}
         searchPlaceholder={t('list.search')}
         pageSizes={BRAND_PAGE_SIZES}
         emptyTitle={t('list.emptyTitle')}
@@ -83,12 +70,7 @@ export function BrandsPage({ opportunityDialog }: BrandsPageProps) {
                 setStatusFilter(next);
                 controls.setPageIndex(0);
               }}
-              label={t('statusFilter.label')}
-              optionLabels={{
-                active: t('statusFilter.active'),
-                inactive: t('statusFilter.inactive'),
-                all: t('statusFilter.all'),
-              }}
+              texts={t('statusFilter', { returnObjects: true })}
             />
             {createButton}
           </>

@@ -1,7 +1,7 @@
 import type { CompanyRecord } from '@funil/shared';
 import { describe, expect, it } from 'vitest';
 import { apiCompanyRecord } from '@/test/api-fixtures';
-import { isInactiveCompany, registryChanges } from './registry-fill';
+import { registryChanges } from './registry-fill';
 
 /** A sparse registration: only what these rules read. */
 const record = (overrides: Partial<CompanyRecord> = {}): CompanyRecord =>
@@ -38,14 +38,5 @@ describe('registryChanges', () => {
     expect(
       registryChanges(record({ razao_social: '  ' }), { company_name: 'X', area_of_activity: null }),
     ).toEqual([{ field: 'area_of_activity', from: '', to: 'Torrefação e moagem de café' }]);
-  });
-});
-
-describe('isInactiveCompany', () => {
-  it('warns about anything but ATIVA', () => {
-    expect(isInactiveCompany(record())).toBe(false);
-    expect(isInactiveCompany(record({ situacao_cadastral: 'BAIXADA' }))).toBe(true);
-    expect(isInactiveCompany(record({ situacao_cadastral: 'INAPTA' }))).toBe(true);
-    expect(isInactiveCompany(record({ situacao_cadastral: null }))).toBe(false);
   });
 });

@@ -24,7 +24,3 @@ export function registryChanges(
     return to && to !== from ? [{ field, from, to }] : [];
   });
 }
-
-/** Whether a record's situação cadastral needs the salesperson's attention (anything but ATIVA). */
-export const isInactiveCompany = (record: CompanyRecord) =>
-  record.situacao_cadastral !== null && record.situacao_cadastral.toUpperCase() !== 'ATIVA';

@@ -4,13 +4,7 @@ import { PlusIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueListQueryOptions } from '@/api/catalogues';
-import {
-  DataTable,
-  type StatusFilter,
-  StatusFilterSelect,
-  statusParam,
-  useLoadError,
-} from '@/components/data-table';
+import { DataTable, type StatusFilter, StatusFilterSelect, statusParam } from '@/components/data-table';
 import { useEditDialog } from '@/components/form/use-edit-dialog';
 import { Button } from '@/components/ui/button';
 import { matchesCatalogueItem } from '../utils/catalogue-search';
@@ -42,12 +36,6 @@ export function CataloguePage({ resource, canManage }: CataloguePageProps) {
     // Switching the status filter keeps the rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
-  const loadError = useLoadError({
-    error: query.error,
-    title: t(`${resource}.loadError`),
-    fallback: t(`${resource}.loadError`),
-    toastId: `${resource}-load-error`,
-  });
 
   const { openEdit } = dialog;
   const columns = useMemo(
@@ -67,15 +55,10 @@ export function CataloguePage({ resource, canManage }: CataloguePageProps) {
       <DataTable<CatalogueItem>
         label={t(`${resource}.tableLabel`)}
         columns={columns}
-        data={query.data?.data}
+        query={query}
+        loadError={{ title: t(`${resource}.loadError`), toastId: `${resource}-load-error` }}
         getRowId={(item) => item.id}
         filterFn={matchesCatalogueItem}
-        isLoading={query.isPending}
-        isFetching={query.isFetching}
-        isError={query.isError}
-        errorTitle={t(`${resource}.loadError`)}
-        errorMessage={loadError}
-        onRefresh={() => void query.refetch()}
         searchPlaceholder={t('search')}
         emptyTitle={t(`${resource}.emptyTitle`)}
         // 'Comece criando...' would mislead when only the inactive ones are asked for.
@@ -88,12 +71,7 @@ export function CataloguePage({ resource, canManage }: CataloguePageProps) {
             <StatusFilterSelect
               value={statusFilter}
               onChange={setStatusFilter}
-              label={t('statusFilter.label')}
-              optionLabels={{
-                active: t('statusFilter.active'),
-                inactive: t('statusFilter.inactive'),
-                all: t('statusFilter.all'),
-              }}
+              texts={t('statusFilter', { returnObjects: true })}
             />
             {createButton}
           </>

@@ -2,13 +2,13 @@ import { type Control, Controller, type FieldValues, type Path } from 'react-hoo
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/form/form-field';
 import { MultiSelect } from '@/components/multi-select';
-import type { LeadFormOption } from '../hooks/use-lead-form-options';
+import type { SelectOption } from '@/components/option-select';
 
 type FranchisesFieldProps<Values extends FieldValues> = {
   id: string;
   control: Control<Values>;
   name: Path<Values>;
-  options: readonly LeadFormOption[];
+  options: readonly SelectOption[];
   error?: string;
   disabled?: boolean;
 };

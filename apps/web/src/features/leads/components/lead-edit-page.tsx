@@ -1,6 +1,6 @@
 import type { LeadCreate } from '@funil/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '@/components/back-link';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { type Lead, leadQueryOptions, useDeleteLead, useUpdateLead } from '@/api/leads';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useLoadFailedRedirect } from '@/components/use-load-failed-redirect';
 import { getErrorMessage } from '@/lib/http';
 import { toUpdateBody } from '../utils/lead-body';
 import { DeleteLeadButton } from './delete-lead-button';
@@ -40,12 +41,12 @@ export function LeadEditPage({ leadId, canDelete, contacts, assistant }: LeadEdi
   const update = useUpdateLead();
   const remove = useDeleteLead();
 
-  const loadError = query.isError ? getErrorMessage(query.error, t('edit.loadError')) : null;
-  useEffect(() => {
-    if (!loadError) return;
-    toast.error(t('edit.loadError'), { description: loadError, id: 'lead-load-error' });
-    void navigate('/dashboard', { replace: true });
-  }, [loadError, navigate, t]);
+  useLoadFailedRedirect({
+    error: query.error,
+    title: t('edit.loadError'),
+    toastId: 'lead-load-error',
+    to: '/dashboard',
+  });
 
   async function handleSave(values: LeadCreate) {
     await update.mutateAsync({ id: leadId, body: toUpdateBody(values) });

@@ -11,13 +11,13 @@ import { useTranslation } from 'react-i18next';
 import type { Lead } from '@/api/leads';
 import { DialogFormFooter } from '@/components/form/dialog-form-footer';
 import { FormField, TextField } from '@/components/form/form-field';
+import { OptionSelectField } from '@/components/form/option-select-field';
 import { useSaveForm } from '@/components/form/use-save-form';
 import { Input } from '@/components/ui/input';
 import { useLeadFormOptions } from '../hooks/use-lead-form-options';
 import { toLeadFormValues } from '../utils/lead-body';
 import { FranchisesField } from './franchises-field';
 import { MoneyField } from './money-field';
-import { OptionSelectField } from './option-select-field';
 import { SwitchField } from './switch-field';
 
 /** The fields a server issue (`issues[].path`) may name; anything else goes to the toast only. */

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { LeadFilterParams } from '@/api/leads';
+import type { LeadFilters } from '@/api/leads';
 import { apiBrand, apiLead, apiList } from '@/test/api-fixtures';
 import { stubApi, type StubRoute } from '@/test/api-stub';
 import { renderWithProviders } from '@/test/render';
@@ -24,7 +24,7 @@ const LEADS = [
 
 /** The list under a filter that a button changes, as the pipeline's filter panel would. */
 function ListWithFilter({ onOpenDetails }: { onOpenDetails?: () => void }) {
-  const [filters, setFilters] = useState<LeadFilterParams>({});
+  const [filters, setFilters] = useState<LeadFilters>({});
   return (
     <>
       <button type="button" onClick={() => setFilters({ prospectus_year: 2027, franchise: ['Recife'] })}>

@@ -2,14 +2,14 @@ import { BRAND_PAGE_SIZES, type LeadSortField } from '@funil/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Lead, type LeadFilterParams, leadListQueryOptions } from '@/api/leads';
-import { DataTable, useLoadError, useServerTableState } from '@/components/data-table';
+import { type Lead, type LeadFilters, leadListQueryOptions } from '@/api/leads';
+import { DataTable, useServerTableState } from '@/components/data-table';
 import { useFormatters } from '@/lib/format';
 import { getLeadColumns } from './leads-columns';
 
 export type LeadsListProps = {
   /** The pipeline's filters (its filter panel owns them); new filters start at page 1. */
-  filters: LeadFilterParams;
+  filters: LeadFilters;
   /** When given, each row offers 'Ver detalhes' (the details dialog is the caller's). */
   onOpenDetails?: (lead: Lead) => void;
   /** Extra controls in the table's toolbar, such as the kanban/list switch. */
@@ -23,7 +23,7 @@ export type LeadsListProps = {
 export function LeadsList({ filters, onOpenDetails, toolbar }: LeadsListProps) {
   const { t } = useTranslation('leads');
   const { currency } = useFormatters();
-  const { controls, params } = useServerTableState({
+  const { controls, params } = useServerTableState<LeadSortField>({
     initialPageSize: 20,
     scope: JSON.stringify(filters),
   });
@@ -32,17 +32,11 @@ export function LeadsList({ filters, onOpenDetails, toolbar }: LeadsListProps) {
       ...filters,
       page: params.page,
       limit: params.limit,
-      // Column ids are sort fields; no header sorting means the API's default, asked explicitly.
-      sort: (params.sort as LeadSortField | undefined) ?? 'createdAt',
+      // No header sorting means the API's default, asked explicitly.
+      sort: params.sort ?? 'createdAt',
       order: params.order ?? 'desc',
     }),
   );
-  const loadError = useLoadError({
-    error: query.error,
-    title: t('list.loadError'),
-    fallback: t('list.loadError'),
-    toastId: 'leads-load-error',
-  });
 
   const columns = useMemo(
     () =>
@@ -58,16 +52,10 @@ export function LeadsList({ filters, onOpenDetails, toolbar }: LeadsListProps) {
     <DataTable<Lead>
       label={t('list.tableLabel')}
       columns={columns}
-      data={query.data?.data}
+      query={query}
+      loadError={{ title: t('list.loadError'), toastId: 'leads-load-error' }}
       getRowId={(lead) => lead.id}
       server={controls}
-      rowCount={query.data?.total}
-      isLoading={query.isPending}
-      isFetching={query.isFetching}
-      isError={query.isError}
-      errorTitle={t('list.loadError')}
-      errorMessage={loadError}
-      onRefresh={() => void query.refetch()}
       searchable={false}
       pageSizes={BRAND_PAGE_SIZES}
       emptyTitle={t('list.noLeadFound')}

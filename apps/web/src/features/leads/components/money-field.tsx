@@ -1,17 +1,8 @@
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { NumericFormat } from 'react-number-format';
-import { FormField } from '@/components/form/form-field';
+import { type ControlledFieldProps, ControlledField } from '@/components/form/controlled-field';
 import { Input } from '@/components/ui/input';
 import { useFormatters, moneyInputFormat } from '@/lib/format';
-
-type MoneyFieldProps<Values extends FieldValues> = {
-  id: string;
-  label: string;
-  control: Control<Values>;
-  name: Path<Values>;
-  error?: string;
-  disabled?: boolean;
-};
 
 /**
  * An amount in reais, masked as typed in the interface language (`R$ 1.234,56` in pt-BR,
@@ -25,39 +16,33 @@ export function MoneyField<Values extends FieldValues>({
   name,
   error,
   disabled,
-}: MoneyFieldProps<Values>) {
+}: ControlledFieldProps<Values>) {
   const { language } = useFormatters();
   const format = moneyInputFormat(language);
   return (
-    <FormField id={id} label={label} error={error}>
-      {(fieldControl) => (
-        <Controller
-          control={control}
-          name={name}
-          render={({ field }) => (
-            <NumericFormat
-              {...fieldControl}
-              customInput={Input}
-              getInputRef={field.ref}
-              name={field.name}
-              value={typeof field.value === 'number' ? field.value : ''}
-              onValueChange={({ floatValue }) => field.onChange(floatValue)}
-              onBlur={field.onBlur}
-              thousandSeparator={format.thousandSeparator}
-              decimalSeparator={format.decimalSeparator}
-              prefix={format.prefix}
-              suffix={format.suffix}
-              decimalScale={2}
-              fixedDecimalScale
-              allowNegative={false}
-              inputMode="decimal"
-              autoComplete="off"
-              className="tabular-nums"
-              disabled={disabled}
-            />
-          )}
+    <ControlledField id={id} label={label} control={control} name={name} error={error}>
+      {(fieldControl, field) => (
+        <NumericFormat
+          {...fieldControl}
+          customInput={Input}
+          getInputRef={field.ref}
+          name={field.name}
+          value={typeof field.value === 'number' ? field.value : ''}
+          onValueChange={({ floatValue }) => field.onChange(floatValue)}
+          onBlur={field.onBlur}
+          thousandSeparator={format.thousandSeparator}
+          decimalSeparator={format.decimalSeparator}
+          prefix={format.prefix}
+          suffix={format.suffix}
+          decimalScale={2}
+          fixedDecimalScale
+          allowNegative={false}
+          inputMode="decimal"
+          autoComplete="off"
+          className="tabular-nums"
+          disabled={disabled}
         />
       )}
-    </FormField>
+    </ControlledField>
   );
 }

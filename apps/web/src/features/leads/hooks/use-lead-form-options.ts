@@ -4,14 +4,13 @@ import { activeCatalogueOptions } from '@/api/catalogues';
 import { franchisesQueryOptions } from '@/api/franchises';
 import type { Lead } from '@/api/leads';
 import { executivesQueryOptions } from '@/api/users';
-
-export type LeadFormOption = { value: string; label: string };
+import type { SelectOption } from '@/components/option-select';
 
 /**
  * A lead saved with an item that has since been deactivated keeps it: the edit form offers it
  * beside the active ones rather than showing an empty select.
  */
-function withCurrent(options: LeadFormOption[], current: LeadFormOption | null): LeadFormOption[] {
+function withCurrent(options: SelectOption[], current: SelectOption | null): SelectOption[] {
   if (!current || options.some((option) => option.value === current.value)) return options;
   return [current, ...options];
 }

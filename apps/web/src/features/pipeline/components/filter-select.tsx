@@ -1,15 +1,13 @@
+import { OptionSelect, type SelectOption } from '@/components/option-select';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-
-/** A select cannot hold '' as a value; this one stands for "no filter". */
-const ANY = '__any__';
 
 type FilterSelectProps = {
   id: string;
   label: string;
   anyLabel: string;
+  /** '' for no filter. */
   value: string;
-  options: readonly { value: string; label: string }[];
+  options: readonly SelectOption[];
   onChange: (value: string) => void;
 };
 
@@ -18,19 +16,13 @@ export function FilterSelect({ id, label, anyLabel, value, options, onChange }: 
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Select value={value || ANY} onValueChange={(next) => onChange(next === ANY ? '' : next)}>
-        <SelectTrigger id={id} className="w-full">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ANY}>{anyLabel}</SelectItem>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <OptionSelect
+        value={value}
+        onChange={onChange}
+        options={options}
+        noneLabel={anyLabel}
+        trigger={{ id }}
+      />
     </div>
   );
 }

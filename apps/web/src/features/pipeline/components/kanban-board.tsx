@@ -2,7 +2,7 @@ import { DragDropProvider } from '@dnd-kit/react';
 import { CONTRACT_STATUSES, type ContractStatus } from '@funil/shared';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lead, LeadFilterParams } from '@/api/leads';
+import type { Lead, LeadFilters } from '@/api/leads';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/http';
@@ -18,7 +18,7 @@ import { KanbanColumn } from './kanban-column';
 import type { LeadDragData } from './lead-card';
 
 type KanbanBoardProps = {
-  filters: LeadFilterParams;
+  filters: LeadFilters;
   /** Stable: a card's click or Enter opens the lead's details. */
   onOpenDetails: (leadId: string) => void;
 };

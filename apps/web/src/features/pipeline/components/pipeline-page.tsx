@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import type { LeadFilterParams } from '@/api/leads';
+import type { LeadFilters } from '@/api/leads';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { useStoredState } from '@/lib/use-stored-state';
 import { usePipelineFilters } from '../hooks/use-pipeline-filters';
@@ -10,7 +10,7 @@ import { parseLeadViewMode, ViewToggle } from './view-toggle';
 
 type PipelinePageProps = {
   /** The list view, composed in by the route: it pages and sorts the same filtered leads. */
-  renderList: (filters: LeadFilterParams, onOpenDetails: (leadId: string) => void) => ReactNode;
+  renderList: (filters: LeadFilters, onOpenDetails: (leadId: string) => void) => ReactNode;
   /** The details dialog, composed in by the route; open while `leadId` is not null. */
   renderDetails: (leadId: string | null, onClose: () => void) => ReactNode;
 };

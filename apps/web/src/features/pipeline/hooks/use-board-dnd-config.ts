@@ -12,7 +12,7 @@ import type { ContractStatus, LeadSummary } from '@funil/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Lead, type LeadFilterParams, leadKeys } from '@/api/leads';
+import { type Lead, type LeadFilters, leadKeys } from '@/api/leads';
 import { type AnnouncementTexts, createBoardAnnouncements, type Landing } from '../utils/board-announcements';
 import { type ColumnData, insertLeadIntoColumn, positionInColumn } from '../utils/board-cache';
 import { ColumnKeyboardSensor } from '../utils/column-keyboard-sensor';
@@ -47,7 +47,7 @@ const ACCESSIBILITY_ID = 'pipeline';
 export const DRAG_INSTRUCTIONS_ID = `${INSTRUCTIONS_ID_PREFIX}-${ACCESSIBILITY_ID}`;
 
 /** The board's sensors, and its screen-reader plugin speaking the current language. */
-export function useBoardDndConfig(filters: LeadFilterParams) {
+export function useBoardDndConfig(filters: LeadFilters) {
   const { t, i18n } = useTranslation('pipeline');
   const { t: tLeads } = useTranslation('leads');
   const queryClient = useQueryClient();

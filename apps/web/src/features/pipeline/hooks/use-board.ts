@@ -1,12 +1,6 @@
 import type { ContractStatus } from '@funil/shared';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import {
-  getLeadBoard,
-  type LeadFilterParams,
-  leadKeys,
-  leadSummaryQueryOptions,
-  listLeads,
-} from '@/api/leads';
+import { getLeadBoard, type LeadFilters, leadKeys, leadSummaryQueryOptions, listLeads } from '@/api/leads';
 import {
   type ColumnData,
   type ColumnPage,
@@ -23,7 +17,7 @@ export const COLUMN_PAGE_SIZE = 50;
  * answer carries the filters it was asked with: while the next filters load, the columns keep
  * showing the previous board (and the caches seeded from it), never a mix of the two.
  */
-export function useBoard(filters: LeadFilterParams) {
+export function useBoard(filters: LeadFilters) {
   return useQuery({
     queryKey: leadKeys.board(filters),
     queryFn: async ({ signal }) => ({

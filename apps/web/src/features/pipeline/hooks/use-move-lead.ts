@@ -2,7 +2,7 @@ import type { ContractStatus, LeadSummary } from '@funil/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type Lead, type LeadFilterParams, leadKeys, updateLead } from '@/api/leads';
+import { type Lead, type LeadFilters, leadKeys, updateLead } from '@/api/leads';
 import { getErrorMessage } from '@/lib/http';
 import {
   type ColumnData,
@@ -22,7 +22,7 @@ type Snapshot = { from?: ColumnData; to?: ColumnData; summary?: LeadSummary };
  * go back as they were, the board reloads from the server (it may have changed meanwhile) and a
  * toast says why.
  */
-export function useMoveLead(filters: LeadFilterParams) {
+export function useMoveLead(filters: LeadFilters) {
   const queryClient = useQueryClient();
   const { t } = useTranslation('pipeline');
   const columnKey = (status: ContractStatus) => leadKeys.column(filters, status);

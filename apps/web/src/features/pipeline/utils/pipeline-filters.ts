@@ -1,5 +1,5 @@
 import { PROSPECTUS_YEARS } from '@funil/shared';
-import type { LeadFilterParams } from '@/api/leads';
+import type { LeadFilters } from '@/api/leads';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 
 /** The filter panel's state, as the user set it (ids for the catalogues, franchise names). */
@@ -67,16 +67,16 @@ export function hasFilterParams(params: URLSearchParams): boolean {
   return Object.values(URL_PARAM_OF).some((name) => params.has(name));
 }
 
+/** The filters read one by one from where they were kept; a missing one is empty. */
+function readFilters(read: (key: SingleFilter) => string | null, franchises: string[]): PipelineFilters {
+  const filters: PipelineFilters = { ...EMPTY_FILTERS, franchises };
+  for (const key of SINGLE_FILTERS) filters[key] = read(key) ?? '';
+  return cleanFilters(filters);
+}
+
 /** The filters a link carries; what the link does not name is empty. */
 export function filtersFromSearchParams(params: URLSearchParams): PipelineFilters {
-  return cleanFilters({
-    brand: params.get(URL_PARAM_OF.brand) ?? '',
-    vertical: params.get(URL_PARAM_OF.vertical) ?? '',
-    quota: params.get(URL_PARAM_OF.quota) ?? '',
-    platform: params.get(URL_PARAM_OF.platform) ?? '',
-    year: params.get(URL_PARAM_OF.year) ?? '',
-    franchises: params.getAll(URL_PARAM_OF.franchises),
-  });
+  return readFilters((key) => params.get(URL_PARAM_OF[key]), params.getAll(URL_PARAM_OF.franchises));
 }
 
 /**
@@ -106,14 +106,10 @@ function readFranchises(raw: string | null): string[] {
 }
 
 export function readStoredFilters(storage: Storage): PipelineFilters {
-  return cleanFilters({
-    brand: storage.getItem(STORAGE_KEY_OF.brand) ?? '',
-    vertical: storage.getItem(STORAGE_KEY_OF.vertical) ?? '',
-    quota: storage.getItem(STORAGE_KEY_OF.quota) ?? '',
-    platform: storage.getItem(STORAGE_KEY_OF.platform) ?? '',
-    year: storage.getItem(STORAGE_KEY_OF.year) ?? '',
-    franchises: readFranchises(storage.getItem(STORAGE_KEY_OF.franchises)),
-  });
+  return readFilters(
+    (key) => storage.getItem(STORAGE_KEY_OF[key]),
+    readFranchises(storage.getItem(STORAGE_KEY_OF.franchises)),
+  );
 }
 
 /** Each filter in its own key; an empty one removes its key. */
@@ -130,8 +126,8 @@ export function storeFilters(storage: Storage, filters: PipelineFilters): void {
 }
 
 /** What the API is asked (docs/api.md, Leads): every filter runs on the server. */
-export function toLeadFilterParams(filters: PipelineFilters): LeadFilterParams {
-  const params: LeadFilterParams = {};
+export function toLeadFilterParams(filters: PipelineFilters): LeadFilters {
+  const params: LeadFilters = {};
   const search = filters.brand.trim();
   if (search) params.search = search;
   if (filters.vertical) params.vertical = filters.vertical;

@@ -4,7 +4,7 @@ import { PlusIcon } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usersQueryOptions, type User } from '@/api/users';
-import { DataTable, useLoadError } from '@/components/data-table';
+import { DataTable } from '@/components/data-table';
 import { useEditDialog } from '@/components/form/use-edit-dialog';
 import { Button } from '@/components/ui/button';
 import { userMatches } from '../utils/user-search';
@@ -21,12 +21,6 @@ export function UsersPage({ canManage }: UsersPageProps) {
   const { t } = useTranslation('users');
   const query = useQuery(usersQueryOptions());
   const dialog = useEditDialog<User>();
-  const loadError = useLoadError({
-    error: query.error,
-    title: t('errors.loadTitle'),
-    fallback: t('errors.fetch'),
-    toastId: 'users-load-error',
-  });
 
   const { openEdit } = dialog;
   const columns = useMemo(
@@ -51,15 +45,10 @@ export function UsersPage({ canManage }: UsersPageProps) {
       <DataTable<User>
         label={t('tableLabel')}
         columns={columns}
-        data={query.data?.data}
+        query={query}
+        loadError={{ title: t('errors.loadTitle'), fallback: t('errors.fetch'), toastId: 'users-load-error' }}
         getRowId={(user) => user.id}
         filterFn={filterFn}
-        isLoading={query.isPending}
-        isFetching={query.isFetching}
-        isError={query.isError}
-        errorTitle={t('errors.loadTitle')}
-        errorMessage={loadError}
-        onRefresh={() => void query.refetch()}
         searchPlaceholder={t('search')}
         pageSizes={USER_PAGE_SIZES}
         emptyTitle={t('empty.title')}
