@@ -9,6 +9,9 @@ export type BuiltQuery = { toSQL(): Query };
 /** Maps the rows, read as arrays in the query's column order, to what the service answers. */
 export type RowsMapper<R> = (rows: unknown[][]) => R;
 
+/** A count's one row and column, as a number (0 when there is no row). */
+export const firstNumber: RowsMapper<number> = (rows) => Number(rows[0]?.[0] ?? 0);
+
 /** A statement kept for its key: its text and fixed parameters, its name, how its rows are read. */
 type KeptStatement = { query: Query; name: string | undefined; mapRows: RowsMapper<unknown> };
 

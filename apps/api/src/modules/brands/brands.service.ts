@@ -11,12 +11,12 @@ import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-o
 import { alias, type AnyPgColumn, union } from 'drizzle-orm/pg-core';
 import { defineShape, derived, isoTimestamp, nullableShape } from '../../db/answer-shape';
 import type { Database } from '../../db/client';
-import { type BuiltQuery, readRows } from '../../db/read-rows';
+import { firstNumber, readRows } from '../../db/read-rows';
 import { brands, contacts, leads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { definedOnly } from '../../lib/defined-only';
-import { containsNormalised, escapeLike } from '../../lib/like';
+import { containsNormalisedPattern, escapeLike } from '../../lib/like';
 import { paginate } from '../../lib/pagination';
 
 // The brand's principal contact, joined into every brand query: the partial unique index
@@ -53,7 +53,7 @@ const brandShape = defineShape<Brand, []>(() => ({
   updatedAt: isoTimestamp(brands.updatedAt),
 }));
 
-/** Brands with their principal: filter, order and page it, then read it with `readBrands`. */
+/** Brands with their principal, to filter, order and page. */
 function selectBrands(db: Database) {
   const shape = brandShape();
   return db.select(shape.columns).from(brands).leftJoin(principal, principalJoin).$dynamic();
@@ -61,27 +61,24 @@ function selectBrands(db: Database) {
 
 const toBrands = (rows: unknown[][]): Brand[] => rows.map(brandShape().toAnswer);
 
-/** Brands read by a query built for this request (its text follows the search). */
-const readBrands = (db: Database, query: BuiltQuery): Promise<Brand[]> =>
-  readRows(db, null, () => ({ query, mapRows: toBrands }));
-
 /**
- * The search box: name, company name, responsible, principal's name and email, and the CNPJ when
- * the term looks like one (`cnpjMatches`).
+ * The search box: name, company name, responsible, principal's name and email (the escaped term
+ * in `p_search`), and the CNPJ when the term looks like one (its LIKE pattern in `p_cnpj`).
  * Written as "the brand's id is among the brands that match, or the brands whose principal
  * matches", so each side reads its trigram indexes (a BitmapOr over brands, another over the
  * principals) instead of normalising five texts of every brand: 400 ms → a few ms at 20,000.
  */
-function brandSearch(db: Database, search: string): SQL {
+function brandSearch(db: Database, withCnpj: boolean): SQL {
+  const term = sql.placeholder('p_search');
   const matchingBrands = db
     .select({ id: brands.id })
     .from(brands)
     .where(
       or(
-        containsNormalised(brands.nameSearch, search),
-        containsNormalised(brands.companyNameSearch, search),
-        containsNormalised(brands.responsibleSearch, search),
-        cnpjMatches(search),
+        containsNormalisedPattern(brands.nameSearch, term),
+        containsNormalisedPattern(brands.companyNameSearch, term),
+        containsNormalisedPattern(brands.responsibleSearch, term),
+        withCnpj ? sql`${brands.cnpj} like ${sql.placeholder('p_cnpj')} escape '\\'` : undefined,
       ),
     );
   const matchingPrincipals = db
@@ -91,8 +88,8 @@ function brandSearch(db: Database, search: string): SQL {
       and(
         eq(contacts.flag, 'principal'),
         or(
-          containsNormalised(contacts.fullNameSearch, search),
-          containsNormalised(contacts.emailSearch, search),
+          containsNormalisedPattern(contacts.fullNameSearch, term),
+          containsNormalisedPattern(contacts.emailSearch, term),
         ),
       ),
     );
@@ -100,14 +97,14 @@ function brandSearch(db: Database, search: string): SQL {
 }
 
 /**
- * The stored CNPJ (14 characters, upper case, no mask) against a term of digits (found anywhere:
- * "12.345", "0001-81") or one in the CNPJ's masked shape (its beginning: "12.ABC.3"); any other
- * term is text and never reaches the CNPJ. Both are LIKE patterns the trigram index serves.
+ * The LIKE pattern of the stored CNPJ (14 characters, upper case, no mask) for a term of digits
+ * (found anywhere: "12.345", "0001-81") or one in the CNPJ's masked shape (its beginning:
+ * "12.ABC.3"); null for any other term, which is text and never reaches the CNPJ. The trigram
+ * index serves both patterns.
  */
-function cnpjMatches(search: string): SQL | undefined {
+function cnpjPattern(search: string): string | null {
   const { digits, cnpjPrefix } = searchTermIdentifiers(search);
-  const pattern = digits ? `%${escapeLike(digits)}%` : cnpjPrefix ? `${escapeLike(cnpjPrefix)}%` : null;
-  return pattern === null ? undefined : sql`${brands.cnpj} like ${pattern} escape '\\'`;
+  return digits ? `%${escapeLike(digits)}%` : cnpjPrefix ? `${escapeLike(cnpjPrefix)}%` : null;
 }
 
 const SORT_KEYS: Record<BrandSortField, AnyPgColumn> = {
@@ -117,47 +114,83 @@ const SORT_KEYS: Record<BrandSortField, AnyPgColumn> = {
   company_name: brands.companyNameSearch,
 };
 
+/** The list's filters in use (part of its statements' keys) and their values by placeholder. */
+function brandListFilter(query: BrandListQuery) {
+  const values: Record<string, string> = {};
+  if (query.status) values.p_status = query.status;
+  if (query.name) values.p_name = escapeLike(query.name);
+  if (query.search) {
+    values.p_search = escapeLike(query.search);
+    const cnpj = cnpjPattern(query.search);
+    if (cnpj !== null) values.p_cnpj = cnpj;
+  }
+  return { key: Object.keys(values).join(','), values };
+}
+
+/** The WHERE of the list for the filters in `values`, as placeholders. */
+const brandListCondition = (db: Database, values: Record<string, string>) =>
+  and(
+    values.p_status ? eq(brands.status, sql.placeholder('p_status')) : undefined,
+    values.p_name ? containsNormalisedPattern(brands.nameSearch, sql.placeholder('p_name')) : undefined,
+    values.p_search ? brandSearch(db, values.p_cnpj !== undefined) : undefined,
+  );
+
 /** GET /api/brands: filters, then a page (20 by default); without `sort`, by name. */
 export async function listBrands(db: Database, query: BrandListQuery): Promise<BrandListResponse> {
-  const conditions: (SQL | undefined)[] = [];
-  if (query.status) conditions.push(eq(brands.status, query.status));
-  if (query.name) conditions.push(containsNormalised(brands.nameSearch, query.name));
-  if (query.search) conditions.push(brandSearch(db, query.search));
-  const where = and(...conditions);
-  const direction = query.order === 'desc' ? desc : asc;
+  const filter = brandListFilter(query);
+  const sort = query.sort ?? 'name';
+  const order = query.order ?? 'asc';
+  const direction = order === 'desc' ? desc : asc;
   // The id breaks ties, so paging never repeats or skips a brand.
-  const orderBy = [direction(SORT_KEYS[query.sort ?? 'name']), direction(brands.id)];
+  const orderBy = () => [direction(SORT_KEYS[sort]), direction(brands.id)];
+  const where = () => brandListCondition(db, filter.values);
+  const shapeKey = `${filter.key}|${sort} ${order}`;
 
   return paginate(
     query,
-    async () =>
+    () =>
       // No filter reads the principal any more (the search finds principals in its own subquery):
       // the count reads brands alone.
-      (await db.select({ total: count() }).from(brands).where(where))[0]?.total ?? 0,
-    async (window) => {
+      readRows(
+        db,
+        `brand_count|${filter.key}`,
+        () => ({ query: db.select({ total: count() }).from(brands).where(where()), mapRows: firstNumber }),
+        filter.values,
+      ),
+    (window) => {
       if (!window)
-        return readBrands(
+        return readRows(
           db,
-          selectBrands(db)
-            .where(where)
-            .orderBy(...orderBy),
+          `brand_list_all|${shapeKey}`,
+          () => ({
+            query: selectBrands(db)
+              .where(where())
+              .orderBy(...orderBy()),
+            mapRows: toBrands,
+          }),
+          filter.values,
         );
       // The page's ids first, then their principals: joining the principal before the LIMIT
       // made PostgreSQL join every matching brand (a search matching 1,000 brands read all the
       // principals to show 20).
-      const page = db
-        .select({ id: brands.id })
-        .from(brands)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(window.limit)
-        .offset(window.offset)
-        .as('page');
-      return readBrands(
+      return readRows(
         db,
-        selectBrands(db)
-          .innerJoin(page, eq(page.id, brands.id))
-          .orderBy(...orderBy),
+        `brand_page|${shapeKey}`,
+        () => {
+          const page = db
+            .select({ id: brands.id })
+            .from(brands)
+            .where(where())
+            .orderBy(...orderBy())
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'))
+            .as('page');
+          const rows = selectBrands(db)
+            .innerJoin(page, eq(page.id, brands.id))
+            .orderBy(...orderBy());
+          return { query: rows, mapRows: toBrands };
+        },
+        { ...filter.values, limit: window.limit, offset: window.offset },
       );
     },
   );

@@ -1,10 +1,10 @@
 import { type LeadFilters, leadFiltersSchema } from '@funil/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { readRows } from '../../db/read-rows';
+import { firstNumber, readRows } from '../../db/read-rows';
 import { franchises, leadFranchiseTotals, leadTotals } from '../../db/schema';
 import { filterPlaceholder, isAnyOfJson, type LeadFilter, type LeadFilterName } from './lead-filters';
-import { firstNumber, type StatusTotalsRow, toStatusTotalsRows } from './lead-totals';
+import { type StatusTotalsRow, toStatusTotalsRows } from './lead-totals';
 
 /** The filters `lead_totals` has a dimension for; any other filter needs the leads themselves. */
 const DIMENSION_FILTERS = new Set<keyof LeadFilters>([

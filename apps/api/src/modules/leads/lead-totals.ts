@@ -17,9 +17,6 @@ export const toStatusTotalsRows = (rows: unknown[][]): StatusTotalsRow[] =>
     invest: String(invest),
   }));
 
-/** A count's one row and column, as a number (0 when there is no row). */
-export const firstNumber = (rows: unknown[][]): number => Number(rows[0]?.[0] ?? 0);
-
 /**
  * The pipeline's columns from the grouped rows: all 8 statuses in board order, zeros for the ones
  * no lead is in, so a board shows every column whatever the filters leave.

@@ -17,7 +17,7 @@ import { leads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { definedOnly } from '../../lib/defined-only';
 import { paginate } from '../../lib/pagination';
-import { readRows } from '../../db/read-rows';
+import { firstNumber, readRows } from '../../db/read-rows';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor';
 import { type LeadFilter, leadFilter, leadFilterCondition } from './lead-filters';
 import { hasRunningTotals, runningLeadCount, runningTotalsByStatus } from './lead-running-totals';
@@ -25,7 +25,7 @@ import { recordStatusChange, selectStatusChanges } from './lead-history';
 import { isDefaultLeadOrder, resolveLeadOrder } from './lead-order';
 import { checkLeadReferences, replaceLeadFranchises } from './lead-references';
 import { selectLeadById, selectLeads, selectLeadsPerStatus } from './lead-select';
-import { firstNumber, toPipelineTotals, toStatusTotalsRows } from './lead-totals';
+import { toPipelineTotals, toStatusTotalsRows } from './lead-totals';
 
 const notFound = () => new AppError(404, 'errors:not_found.lead');
 
