@@ -13,5 +13,6 @@ export * from './schemas/franchises';
 export * from './schemas/health';
 export * from './schemas/leads';
 export * from './schemas/users';
+export * from './text/fold-for-search';
 export * from './validation/cnpj';
 export * from './validation/password-strength';
