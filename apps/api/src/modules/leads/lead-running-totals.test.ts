@@ -4,19 +4,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app';
 import { createLeadReferences, createLeadVia, type LeadReferences } from '../../../test/lead-fixtures';
+import { seededRandom } from '../../../test/seeded-random';
 import { type SignedIn, signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
 import { franchises, leadFranchises, leadFranchiseTotals, leads, leadTotals } from '../../db/schema';
 import { hasRunningTotals } from './lead-running-totals';
-
-/** A small deterministic generator, so a failure replays the same operations. */
-function seededRandom(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
 
 describe('lead_totals (the running totals behind the summary and the board)', () => {
   let app: App;
@@ -165,6 +157,7 @@ describe('lead_totals (the running totals behind the summary and the board)', ()
   };
 
   it('follow every create, move, edit and delete, in the same transaction', async () => {
+    // Seeded, so a failure replays the same operations.
     const random = seededRandom(7);
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
     const franchiseId = await franchiseIds();
