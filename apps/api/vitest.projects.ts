@@ -1,14 +1,30 @@
 import { fileURLToPath } from 'node:url';
 import type { DbKind } from '@funil/shared';
-import type { TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-export const apiProject = (dbKind: DbKind): TestProjectInlineConfiguration => ({
+/**
+ * The suites that take minutes, not seconds: schema fuzzing (hundreds of requests per route), and
+ * real server processes killed or stopped mid-write, cycle after cycle. They run in projects of
+ * their own (`npm run test:slow`, part of `npm test`), so `vitest run` stays quick while editing.
+ */
+export const SLOW_SUITES = [
+  'test/fuzz/**/*.test.ts',
+  'test/robustness/crash-recovery.test.ts',
+  'test/robustness/graceful-shutdown.test.ts',
+];
+
+const apiTestProject = (
+  name: string,
+  dbKind: DbKind,
+  files: { include: string[]; exclude?: string[] },
+): TestProjectInlineConfiguration => ({
   root,
   test: {
-    name: `api (${dbKind})`,
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    name,
+    include: files.include,
+    exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
     globalSetup: ['test/global-setup.ts'],
     provide: { dbKind },
     environment: 'node',
@@ -17,11 +33,22 @@ export const apiProject = (dbKind: DbKind): TestProjectInlineConfiguration => ({
   },
 });
 
-/**
- * The API suite runs once per database engine over the same files: always on PGlite, and on
- * PostgreSQL too when TEST_DATABASE_URL is set (each file then gets its own database).
- */
-export const apiProjects: TestProjectInlineConfiguration[] = [
-  apiProject('pglite'),
-  ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
-];
+/** Every API test file but the slow suites, on one engine. */
+export const apiProject = (dbKind: DbKind) =>
+  apiTestProject(`api (${dbKind})`, dbKind, {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: SLOW_SUITES,
+  });
+
+/** The slow suites, on one engine. */
+export const apiSlowProject = (dbKind: DbKind) =>
+  apiTestProject(`api slow (${dbKind})`, dbKind, { include: SLOW_SUITES });
+
+/** Always PGlite; PostgreSQL too when TEST_DATABASE_URL is set (each file gets its own database). */
+const engines: DbKind[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
+
+/** The API suite runs once per engine over the same files. */
+export const apiProjects: TestProjectInlineConfiguration[] = engines.map(apiProject);
+
+/** The slow suites, once per engine, for `vitest.slow.config.ts`. */
+export const apiSlowProjects: TestProjectInlineConfiguration[] = engines.map(apiSlowProject);

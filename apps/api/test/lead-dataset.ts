@@ -1,4 +1,4 @@
-import { CONTRACT_STATUSES, type ContractStatus, type LeadSortField } from '@funil/shared';
+import { CONTRACT_STATUSES, type ContractStatus, foldForSearch, type LeadSortField } from '@funil/shared';
 import { sql } from 'drizzle-orm';
 import type { App } from '../src/app';
 import { brands, franchises, leadFranchises, leads, platforms, quotas, verticals } from '../src/db/schema';
@@ -147,13 +147,6 @@ export async function insertLeadDataset(app: App, size = 45): Promise<DatasetLea
   }));
 }
 
-/** Case- and accent-insensitive, as the API's name sorts and searches. */
-export const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-
 const sortValue = (lead: DatasetLead, field: LeadSortField): string | number | null => {
   switch (field) {
     case 'createdAt':
@@ -165,21 +158,21 @@ const sortValue = (lead: DatasetLead, field: LeadSortField): string | number | n
     case 'invest':
       return lead.invest;
     case 'assessment':
-      return fold(lead.assessment);
+      return foldForSearch(lead.assessment);
     case 'prospectus_year':
       return lead.prospectusYear;
     case 'contract_status':
       return CONTRACT_STATUSES.indexOf(lead.contractStatus);
     case 'brand':
-      return fold(lead.brandName);
+      return foldForSearch(lead.brandName);
     case 'vertical':
-      return fold(lead.verticalName);
+      return foldForSearch(lead.verticalName);
     case 'quota':
-      return fold(lead.quotaName);
+      return foldForSearch(lead.quotaName);
     case 'platform':
-      return fold(lead.platformName);
+      return foldForSearch(lead.platformName);
     case 'executive':
-      return lead.executiveName === null ? null : fold(lead.executiveName);
+      return lead.executiveName === null ? null : foldForSearch(lead.executiveName);
   }
 };
 

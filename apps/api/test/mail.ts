@@ -44,17 +44,23 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** Resolves once `count` messages have arrived (or rejects after a few seconds). */
+    /**
+     * Resolves once `count` messages have arrived, woken by each arrival (no polling); rejects
+     * after a few seconds with how many came, which says more than the test's own timeout.
+     */
     async waitFor(count: number): Promise<ReceivedMail[]> {
-      const deadline = Date.now() + 5000;
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} mails, got ${received.length}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`expected ${count} mails, got ${received.length}`)), 5000);
+      });
+      try {
+        while (received.length < count) {
+          await Promise.race([new Promise<void>((resolve) => waiters.push(resolve)), deadline]);
+        }
+        return received;
+      } finally {
+        clearTimeout(timer);
       }
-      return received;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

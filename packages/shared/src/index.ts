@@ -14,5 +14,6 @@ export * from './schemas/health';
 export * from './schemas/leads';
 export * from './schemas/users';
 export * from './search/search-term-identifiers';
+export * from './text/fold-for-search';
 export * from './validation/cnpj';
 export * from './validation/password-strength';

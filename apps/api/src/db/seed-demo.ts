@@ -3,7 +3,13 @@
  * as the server). Refuses to run when brands exist, so it never mixes demo rows into real data;
  * everything is written in one transaction, so a failed run leaves nothing behind and can be retried.
  */
-import { CONTRACT_STATUSES, generateNumericCnpj, PROSPECTUS_YEARS, type Role } from '@funil/shared';
+import {
+  CONTRACT_STATUSES,
+  foldForSearch,
+  generateNumericCnpj,
+  PROSPECTUS_YEARS,
+  type Role,
+} from '@funil/shared';
 import { count, inArray } from 'drizzle-orm';
 import { ConfigError } from '../config';
 import { loadConfigFromEnvironment } from '../config-from-environment';
@@ -108,12 +114,7 @@ const random = () => {
 };
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-const slug = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '');
+const slug = (text: string) => foldForSearch(text).replace(/[^a-z0-9]+/g, '');
 
 async function main() {
   await withMigratedDatabase(loadConfigFromEnvironment(), async ({ db }) => {

@@ -1,5 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { createPostgresTestDatabase, tempDir, testDbKind } from '../build-test-app';
+import { seededRandom, seedFromEnv } from '../seeded-random';
 import {
   callApi,
   registerFirstAdmin,
@@ -10,6 +11,11 @@ import {
 
 const ROUNDS = 10;
 const WRITERS = 4;
+
+// When each round's SIGKILL falls comes from this seed, so a failing run can be replayed exactly
+// (`CRASH_SEED=<seed>`; every failure message names it). Another seed tries other moments.
+const SEED = seedFromEnv('CRASH_SEED', 20_261_125);
+const replay = `replay with CRASH_SEED=${SEED}`;
 
 /**
  * Writes catalogue items from several loops at once until `stop` resolves; answers the names the
@@ -47,6 +53,8 @@ describe('the server killed with SIGKILL while writing', () => {
   });
 
   it(`loses no acknowledged write and restarts cleanly, ${ROUNDS} rounds`, { timeout: 240_000 }, async () => {
+    // A failure the assertions below do not word (a timeout, a server that will not start) names the seed too.
+    onTestFailed(() => console.error(`crash-recovery: ${replay}`));
     const dataDir = tempDir('funil-crash-');
     let databaseUrl: string | undefined;
     if (testDbKind() === 'postgres') {
@@ -61,9 +69,11 @@ describe('the server killed with SIGKILL while writing', () => {
     });
     const token = await registerFirstAdmin(server.baseURL);
     const acknowledged: string[] = [];
+    const random = seededRandom(SEED);
 
     for (let round = 1; round <= ROUNDS; round++) {
-      const killAfterMs = 150 + Math.floor(Math.random() * 900);
+      const killAfterMs = 150 + Math.floor(random() * 900);
+      const when = `round ${round} (killed after ${killAfterMs} ms; ${replay})`;
       const kill = new Promise<void>((resolve) =>
         setTimeout(() => {
           server.child.kill('SIGKILL');
@@ -72,20 +82,20 @@ describe('the server killed with SIGKILL while writing', () => {
       );
       const written = await writeUntil(server, token, round, kill);
       await kill;
-      expect(await server.exited).toBeNull();
-      expect(written.unexpected).toEqual([]);
+      expect(await server.exited, when).toBeNull();
+      expect(written.unexpected, when).toEqual([]);
       acknowledged.push(...written.acknowledged);
 
       // The same data folder (and database): it must open, and hold every acknowledged write.
       server = await startServerProcess({ dataDir, databaseUrl });
       const stored = await verticalNames(server.baseURL, token);
       const lost = acknowledged.filter((name) => !stored.has(name));
-      expect(lost, `round ${round} (killed after ${killAfterMs} ms)`).toEqual([]);
+      expect(lost, when).toEqual([]);
     }
     // Writes really happened in most rounds (not a test that killed an idle server).
-    expect(acknowledged.length).toBeGreaterThan(ROUNDS * WRITERS);
+    expect(acknowledged.length, replay).toBeGreaterThan(ROUNDS * WRITERS);
     const stopped = server.child.kill('SIGTERM');
-    expect(stopped).toBe(true);
-    expect(await server.exited).toBe(0);
+    expect(stopped, replay).toBe(true);
+    expect(await server.exited, replay).toBe(0);
   });
 });

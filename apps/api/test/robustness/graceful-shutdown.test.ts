@@ -43,21 +43,23 @@ describe('SIGTERM while writing', () => {
       // A burst of writes; SIGTERM as soon as the first is answered, the others being in flight.
       const burst = Array.from({ length: BURST }, (_, i) => {
         const name = `STOP C${cycle} N${i}`;
-        return postOnNewConnection(baseURL, '/api/verticals', token, { name, label: name }).then(
-          (answer) => ({ name, status: answer.status, body: answer.body }),
+        const { sent, answer } = postOnNewConnection(baseURL, '/api/verticals', token, { name, label: name });
+        const answered = answer.then(
+          (response) => ({ name, status: response.status, body: response.body }),
           (error: unknown) => ({
             name,
             status: 0,
             body: `${String(error)} ${String((error as { cause?: unknown }).cause)}`,
           }),
         );
+        return { sent, answered };
       });
       const child = server.child;
-      await Promise.race(burst);
-      // Every request of the burst has been written to its socket by now.
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await Promise.race(burst.map((request) => request.answered));
+      // Every request of the burst written to its socket, whatever the scheduler did meanwhile.
+      await Promise.all(burst.map((request) => request.sent));
       child.kill('SIGTERM');
-      const answers = await Promise.all(burst);
+      const answers = await Promise.all(burst.map((request) => request.answered));
 
       // Every request gets an answer: done (201), or refused as the server closes (503) when it
       // had not started yet. None is reset: the server reads what waits on its sockets before it

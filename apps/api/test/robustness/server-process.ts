@@ -98,15 +98,19 @@ export async function verticalNames(baseURL: string, token: string): Promise<Set
  * A JSON POST on a connection of its own (no keep-alive reuse): a request on a reused idle
  * connection can cross the server's closing of that connection on the wire, which no server can
  * prevent; on its own connection, a request that was sent is one the server has to answer.
+ * `sent` resolves once the whole request has been handed to the socket (or it failed, which
+ * `answer` then reports); `answer` resolves with the response.
  */
 export function postOnNewConnection(
   baseURL: string,
   path: string,
   token: string,
   body: unknown,
-): Promise<{ status: number; body: string }> {
+): { sent: Promise<void>; answer: Promise<{ status: number; body: string }> } {
   const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
+  let markSent = () => {};
+  const sent = new Promise<void>((resolve) => (markSent = resolve));
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     const outgoing = httpRequest(
       `${baseURL}${path}`,
       {
@@ -126,7 +130,12 @@ export function postOnNewConnection(
         response.on('error', reject);
       },
     );
-    outgoing.on('error', reject);
+    outgoing.on('error', (error) => {
+      markSent();
+      reject(error);
+    });
+    outgoing.on('finish', markSent);
     outgoing.end(payload);
   });
+  return { sent, answer };
 }

@@ -118,6 +118,7 @@ export async function startFakeAiServer(protocol: FakeAiProtocol, basePath: stri
   const queued: FakeAiReply[] = [];
   let standing: FakeAiReply = initial ?? { type: 'text', text: DEFAULT_FAKE_AI_TEXT };
   const closeWaiters = new Set<(request: FakeAiRequest) => void>();
+  const requestWaiters = new Set<() => void>();
   const control: FakeAiControl = {
     respondWith: (reply) => {
       standing = reply;
@@ -155,6 +156,7 @@ export async function startFakeAiServer(protocol: FakeAiProtocol, basePath: stri
         closedByClient: false,
       };
       requests.push(recorded);
+      for (const wake of requestWaiters) wake();
       const reply = queued.shift() ?? standing;
       response.on('close', () => {
         if (response.writableFinished || reply.type === 'cut') return;
@@ -181,6 +183,20 @@ export async function startFakeAiServer(protocol: FakeAiProtocol, basePath: stri
     next: control.next,
     /** Forgets the recorded requests and queued replies, and answers the default text again. */
     reset: control.reset,
+    /**
+     * Resolves once `count` requests have arrived (at once if they already have): what a test
+     * waits for before acting on a request in progress, instead of polling the list.
+     */
+    waitForRequests: (count = 1) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (requests.length < count) return;
+          requestWaiters.delete(check);
+          resolve();
+        };
+        requestWaiters.add(check);
+        check();
+      }),
     /** Resolves with the first request whose caller hangs up before its answer is complete. */
     waitForClientClose: (timeoutMs = 5_000) =>
       new Promise<FakeAiRequest>((resolve, reject) => {

@@ -8,14 +8,6 @@ import { buildTestApp } from '../../../test/build-test-app';
 import { signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
 
-const until = async (condition: () => boolean, timeoutMs = 5_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
-
 // Over a real socket (inject has none to close): the client hanging up must cancel the provider call.
 describe.each(PROVIDER_SETUPS)('a client hanging up on $provider', (setup) => {
   let fake: FakeAiServer;
@@ -47,7 +39,7 @@ describe.each(PROVIDER_SETUPS)('a client hanging up on $provider', (setup) => {
     fake.reset();
     fake.respondWith({ type: 'hang' });
     const request = ask('/api/openai/gemini');
-    await until(() => fake.requests.length === 1);
+    await fake.waitForRequests(1);
     request.destroy();
     expect((await fake.waitForClientClose()).closedByClient).toBe(true);
   });
@@ -79,7 +71,7 @@ describe('a chat answered while the server shuts down', () => {
         headers: { ...(await signIn(app)).headers, 'content-type': 'application/json' },
       });
       request.end(JSON.stringify({ prompt: 'Oi' }));
-      await until(() => fake.requests.length === 1);
+      await fake.waitForRequests(1);
       const closing = app.close();
       const [response] = (await once(request, 'response')) as [IncomingMessage];
       response.resume();

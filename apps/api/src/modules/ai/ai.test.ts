@@ -163,8 +163,8 @@ describe.each(PROVIDER_SETUPS)('the AI assistant on $provider', (setup) => {
       expect(response.headers['x-vercel-ai-ui-message-stream']).toBe('v1');
       // Our hooks still apply to a streamed answer.
       expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['content-security-policy']).toBeDefined();
-      expect(response.headers['x-request-id']).toBeDefined();
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
 
       const chunks = uiChunks(response.body);
       expect(chunks[0]).toMatchObject({
@@ -197,7 +197,7 @@ describe.each(PROVIDER_SETUPS)('the AI assistant on $provider', (setup) => {
       expect(call.system).toContain('TORREFACAO SERRA AZUL S.A.');
 
       const requestLine = log.lines.find((entry) => entry.msg === `POST /api/ai/chat 200 ${entry.ms}ms`);
-      expect(requestLine).toBeDefined();
+      expect(requestLine?.msg).toMatch(/^POST \/api\/ai\/chat 200 \d/);
     });
 
     it('sends no registry part when no CNPJ is in play', async () => {

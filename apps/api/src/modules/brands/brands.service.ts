@@ -15,9 +15,9 @@ import { firstNumber, readRows } from '../../db/read-rows';
 import { brands, contacts, leads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation } from '../../lib/db-errors';
-import { definedOnly } from '../../lib/defined-only';
 import { containsNormalisedPattern, escapeLike } from '../../lib/like';
 import { paginate } from '../../lib/pagination';
+import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
 
 // The brand's principal contact, joined into every brand query: the partial unique index
 // (contacts_one_principal_per_brand) guarantees at most one row, so the join never multiplies.
@@ -209,27 +209,22 @@ export async function getBrand(db: Database, id: string): Promise<Brand> {
   return brand;
 }
 
-/** The brand's columns from the API's field names; absent fields are left out (a PATCH keeps them). */
-const brandValues = (input: BrandUpdate) => ({
-  name: input.name,
-  companyName: input.company_name,
-  cnpj: input.cnpj,
-  areaOfActivity: input.area_of_activity,
-  segmentation: input.segmentation,
-  responsible: input.responsible,
-  description: input.description,
-  status: input.status,
-});
+/** The brand's column for each API field. */
+const brandFieldColumns = {
+  name: 'name',
+  company_name: 'companyName',
+  cnpj: 'cnpj',
+  area_of_activity: 'areaOfActivity',
+  segmentation: 'segmentation',
+  responsible: 'responsible',
+  description: 'description',
+  status: 'status',
+} as const satisfies ColumnNames<BrandUpdate, keyof typeof brands.$inferInsert>;
 
 export async function createBrand(db: Database, input: BrandCreate): Promise<Brand> {
   const [row] = await db
     .insert(brands)
-    .values({
-      ...definedOnly(brandValues(input)),
-      name: input.name,
-      companyName: input.company_name,
-      cnpj: input.cnpj,
-    })
+    .values(patchColumns(input, brandFieldColumns))
     .returning({ id: brands.id });
   if (!row) throw new Error('brand insert returned no row');
   return getBrand(db, row.id);
@@ -238,7 +233,7 @@ export async function createBrand(db: Database, input: BrandCreate): Promise<Bra
 export async function updateBrand(db: Database, id: string, input: BrandUpdate): Promise<Brand> {
   const [row] = await db
     .update(brands)
-    .set({ ...definedOnly(brandValues(input)), updatedAt: new Date() })
+    .set({ ...patchColumns(input, brandFieldColumns), updatedAt: new Date() })
     .where(eq(brands.id, id))
     .returning({ id: brands.id });
   if (!row) throw notFound();

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { containsText } from '../../lib/like';
 import { paginate } from '../../lib/pagination';
+import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
 
 // The three tables are built by one helper and differ only in their SQL name (which Drizzle's
 // types carry too), so a catalogue's table is any of the three.
@@ -34,6 +35,13 @@ export const CATALOGUES: Record<CatalogueResource, CatalogueDefinition> = {
 };
 
 type CatalogueRow = CatalogueTable['$inferSelect'];
+
+/** A catalogue item's column for each API field (the same names in the three tables). */
+const catalogueColumns = {
+  name: 'name',
+  label: 'label',
+  status: 'status',
+} as const satisfies ColumnNames<CatalogueUpdate, keyof CatalogueTable['$inferInsert']>;
 
 const toItem = (row: CatalogueRow): CatalogueItem => ({
   id: row.id,
@@ -127,12 +135,11 @@ export async function updateCatalogueItem(
   input: CatalogueUpdate,
 ): Promise<CatalogueItem> {
   const { table } = CATALOGUES[resource];
-  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   try {
     const [row] = await db
       .update(table)
       // An empty PATCH still answers the item (and marks it touched), like any other update.
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...patchColumns(input, catalogueColumns), updatedAt: new Date() })
       .where(eq(table.id, id))
       .returning();
     if (!row) throw notFound(resource);

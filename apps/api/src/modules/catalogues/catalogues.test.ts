@@ -123,8 +123,6 @@ describe.each(CATALOGUE_RESOURCES)('/api/%s', (resource) => {
   });
 
   it('lists with status and accent-insensitive search (%, _ literal), sorts and pages', async () => {
-    // Apart in time, so the createdAt order below is theirs and not a tie broken by random ids
-    // (PGlite's clock can give two quick inserts the same instant).
     const items = [
       { name: 'São Paulo', label: 'capital' },
       { name: 'bahia', label: 'nordeste' },
@@ -132,9 +130,15 @@ describe.each(CATALOGUE_RESOURCES)('/api/%s', (resource) => {
       { name: 'a_b', label: 'sublinhado' },
       { name: 'acre', label: 'norte', status: 'inactive' },
     ];
-    for (const item of items) {
-      await create(item);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    // Each one a minute after the last, given explicitly: two quick inserts can share an instant
+    // (PGlite's clock), and the createdAt order below must be theirs, not a tie broken by random ids.
+    const { table } = CATALOGUES[resource];
+    for (const [index, item] of items.entries()) {
+      const { id } = await create(item);
+      await app.db
+        .update(table)
+        .set({ createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)) })
+        .where(eq(table.id, id));
     }
 
     const all = await list('');

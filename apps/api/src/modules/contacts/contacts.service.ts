@@ -11,7 +11,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { brands, contacts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { definedOnly } from '../../lib/defined-only';
+import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
 import { paginate } from '../../lib/pagination';
 import { contactSearch } from './contact-search';
 
@@ -102,17 +102,16 @@ async function demoteOtherPrincipals(tx: Database, brandId: string, keepId: stri
     );
 }
 
-/** The contact's columns from the API's field names; absent fields are left out. */
-const contactValues = (input: ContactUpdate) =>
-  definedOnly({
-    position: input.position,
-    firstName: input.first_name,
-    lastName: input.last_name,
-    email: input.email,
-    phoneNumber: input.phone_number,
-    flag: input.flag,
-    status: input.status,
-  });
+/** The contact's column for each API field (a contact never moves to another brand). */
+const contactColumns = {
+  position: 'position',
+  first_name: 'firstName',
+  last_name: 'lastName',
+  email: 'email',
+  phone_number: 'phoneNumber',
+  flag: 'flag',
+  status: 'status',
+} as const satisfies ColumnNames<ContactUpdate, keyof typeof contacts.$inferInsert>;
 
 /** POST /api/contacts. An unknown brand is 400 "Marca não encontrada" (the body is wrong, not the URL). */
 export async function createContact(db: Database, input: ContactCreate): Promise<Contact> {
@@ -151,7 +150,7 @@ export async function updateContact(db: Database, id: string, input: ContactUpda
     }
     const [row] = await tx
       .update(contacts)
-      .set({ ...contactValues(input), updatedAt: new Date() })
+      .set({ ...patchColumns(input, contactColumns), updatedAt: new Date() })
       .where(eq(contacts.id, id))
       .returning();
     if (!row) throw notFound();

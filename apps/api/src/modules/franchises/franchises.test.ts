@@ -1,14 +1,8 @@
-import type { Franchise } from '@funil/shared';
+import { type Franchise, foldForSearch } from '@funil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app';
 import { type SignedIn, signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
-
-const plain = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
 
 describe('/api/franchises', () => {
   let app: App;
@@ -35,7 +29,7 @@ describe('/api/franchises', () => {
     for (const franchise of body.data) expect(franchise._id).toBe(franchise.id);
     const names = body.data.map((franchise) => franchise.name);
     expect(names).toContain('São Paulo');
-    expect(names).toEqual([...names].sort((a, b) => plain(a).localeCompare(plain(b), 'en')));
+    expect(names).toEqual([...names].sort((a, b) => foldForSearch(a).localeCompare(foldForSearch(b), 'en')));
     expect(names.indexOf('Belém')).toBeLessThan(names.indexOf('Belo Horizonte'));
   });
 

@@ -1,21 +1,14 @@
-import { CONTRACT_STATUSES, type Lead, type LeadSummary } from '@funil/shared';
-import { eq, ne, sql } from 'drizzle-orm';
+import { CONTRACT_STATUSES, type ContractStatus, type Lead, type LeadSummary } from '@funil/shared';
+import { and, eq, exists, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app';
 import { createLeadReferences, createLeadVia, type LeadReferences } from '../../../test/lead-fixtures';
+import { seededRandom } from '../../../test/seeded-random';
 import { type SignedIn, signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
-import { leadFranchises, leadFranchiseTotals, leads, leadTotals } from '../../db/schema';
+import { franchises, leadFranchises, leadFranchiseTotals, leads, leadTotals } from '../../db/schema';
 import { hasRunningTotals } from './lead-running-totals';
-
-/** A small deterministic generator, so a failure replays the same operations. */
-function seededRandom(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
 
 describe('lead_totals (the running totals behind the summary and the board)', () => {
   let app: App;
@@ -109,13 +102,83 @@ describe('lead_totals (the running totals behind the summary and the board)', ()
   const patch = (id: string, body: Record<string, unknown>) =>
     app.inject({ method: 'PATCH', url: `/api/leads/${id}`, headers: seller.headers, payload: body });
 
+  /** The id of each franchise the tests link, by name. */
+  const franchiseIds = async () => {
+    const rows = await app.db
+      .select({ id: franchises.id, name: franchises.name })
+      .from(franchises)
+      .where(inArray(franchises.name, FRANCHISES));
+    return new Map(rows.map((row) => [row.name, row.id]));
+  };
+
+  /**
+   * Statements the API never sends but SQL run by hand may: links moved to another lead or another
+   * franchise by UPDATE (the links' update trigger), and many leads changed or deleted by one
+   * statement (the leads' statement triggers over several rows).
+   */
+  const otherLink = alias(leadFranchises, 'other_link');
+  /** Whether the lead already has the franchise (moving a link onto it would break the key). */
+  const alreadyLinked = (leadId: string | SQL, franchiseId: string | SQL) =>
+    exists(
+      app.db
+        .select({ one: sql`1` })
+        .from(otherLink)
+        .where(and(eq(otherLink.leadId, leadId), eq(otherLink.franchiseId, franchiseId))),
+    );
+  const byHand = {
+    moveLinks: (from: string, to: string) =>
+      app.db
+        .update(leadFranchises)
+        .set({ leadId: to })
+        .where(
+          and(eq(leadFranchises.leadId, from), not(alreadyLinked(to, sql`${leadFranchises.franchiseId}`))),
+        )
+        .returning({ id: leadFranchises.leadId }),
+    swapFranchise: (leadId: string, from: string, to: string) =>
+      app.db
+        .update(leadFranchises)
+        .set({ franchiseId: to })
+        .where(
+          and(
+            eq(leadFranchises.leadId, leadId),
+            eq(leadFranchises.franchiseId, from),
+            not(alreadyLinked(leadId, to)),
+          ),
+        )
+        .returning({ id: leadFranchises.leadId }),
+    moveYear: (year: number, status: ContractStatus) =>
+      app.db
+        .update(leads)
+        .set({ credit: sql`${leads.credit} + 1.5`, contractStatus: status })
+        .where(eq(leads.prospectusYear, year))
+        .returning({ id: leads.id }),
+    deleteAll: (ids: string[]) =>
+      app.db.delete(leads).where(inArray(leads.id, ids)).returning({ id: leads.id }),
+  };
+
   it('follow every create, move, edit and delete, in the same transaction', async () => {
+    // Seeded, so a failure replays the same operations.
     const random = seededRandom(7);
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+    const franchiseId = await franchiseIds();
+    const changedByHand = { 'move links': 0, 'swap franchise': 0, 'move year': 0, 'delete two': 0 };
     const live: Lead[] = [];
-    for (let step = 0; step < 60; step += 1) {
+    for (let step = 0; step < 80; step += 1) {
       const action =
-        live.length < 5 ? 'create' : pick(['create', 'move', 'amounts', 'catalogue', 'franchises', 'delete']);
+        live.length < 5
+          ? 'create'
+          : pick([
+              'create',
+              'move',
+              'amounts',
+              'catalogue',
+              'franchises',
+              'delete',
+              'move links',
+              'swap franchise',
+              'move year',
+              'delete two',
+            ] as const);
       if (action === 'create') {
         live.push(
           await createLeadVia(app, seller.headers, pick(refs), {
@@ -129,6 +192,32 @@ describe('lead_totals (the running totals behind the summary and the board)', ()
         continue;
       }
       const lead = pick(live);
+      if (action === 'move links') {
+        changedByHand[action] += (await byHand.moveLinks(lead.id, pick(live).id)).length;
+        continue;
+      }
+      if (action === 'swap franchise') {
+        const linked = await app.db
+          .select({ id: leadFranchises.franchiseId })
+          .from(leadFranchises)
+          .where(eq(leadFranchises.leadId, lead.id));
+        const unlinked = [...franchiseId.values()].filter((id) => !linked.some((link) => link.id === id));
+        const [from, to] = [pick(linked)?.id, pick(unlinked)];
+        if (from && to) changedByHand[action] += (await byHand.swapFranchise(lead.id, from, to)).length;
+        continue;
+      }
+      if (action === 'move year') {
+        const moved = await byHand.moveYear(pick([2026, 2027, 2028]), pick(CONTRACT_STATUSES));
+        changedByHand[action] += moved.length;
+        continue;
+      }
+      if (action === 'delete two') {
+        const other = pick(live);
+        changedByHand[action] += (await byHand.deleteAll([lead.id, other.id])).length;
+        live.splice(live.indexOf(lead), 1);
+        if (other !== lead) live.splice(live.indexOf(other), 1);
+        continue;
+      }
       if (action === 'delete') {
         const response = await app.inject({
           method: 'DELETE',
@@ -157,6 +246,11 @@ describe('lead_totals (the running totals behind the summary and the board)', ()
       expect(response.statusCode, response.body).toBe(200);
     }
     await expectTotalsExact();
+    // Every statement written by hand above changed rows at least once: each trigger path ran.
+    expect(
+      Object.values(changedByHand).every((rows) => rows > 0),
+      JSON.stringify(changedByHand),
+    ).toBe(true);
   });
 
   it('stay exact under parallel moves of one lead and parallel creates', async () => {

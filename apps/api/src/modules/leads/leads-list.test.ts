@@ -1,6 +1,6 @@
-import { LEAD_SORT_FIELDS, type LeadListResponse } from '@funil/shared';
+import { foldForSearch, LEAD_SORT_FIELDS, type LeadListResponse } from '@funil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatasetLead, expectedOrder, fold, insertLeadDataset } from '../../../test/lead-dataset';
+import { type DatasetLead, expectedOrder, insertLeadDataset } from '../../../test/lead-dataset';
 import { buildTestApp } from '../../../test/build-test-app';
 import { type SignedIn, signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
@@ -46,7 +46,7 @@ describe('GET /api/leads: filters, sorts, pages and cursors', () => {
     const first = dataset[0] as DatasetLead;
     const cases: [string, (lead: DatasetLead) => boolean][] = [
       [`brand_id=${first.brandId}`, (lead) => lead.brandId === first.brandId],
-      ['assessment=APICE', (lead) => fold(lead.assessment) === 'apice'],
+      ['assessment=APICE', (lead) => foldForSearch(lead.assessment) === 'apice'],
       [`vertical=${first.verticalId}`, (lead) => lead.verticalId === first.verticalId],
       [`quota=${first.quotaId}`, (lead) => lead.quotaId === first.quotaId],
       [`platform=${first.platformId}`, (lead) => lead.platformId === first.platformId],

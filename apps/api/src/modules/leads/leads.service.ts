@@ -15,7 +15,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { leads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { definedOnly } from '../../lib/defined-only';
+import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
 import { paginate } from '../../lib/pagination';
 import { firstNumber, readRows } from '../../db/read-rows';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor';
@@ -143,37 +143,21 @@ export async function getLead(db: Database, id: string): Promise<Lead> {
   return row.lead;
 }
 
-/** The lead's columns, typed from the body: all of them for a create, those sent for a PATCH. */
-type LeadColumns<T extends LeadUpdate> = {
-  brandId: T['brand_id'];
-  assessment: T['assessment'];
-  verticalId: T['vertical'];
-  quotaId: T['quota'];
-  platformId: T['platform'];
-  prospectusYear: T['prospectus_year'];
-  contractStatus: T['contract_status'];
-  executiveId: T['executive'];
-  credit: T['credit'];
-  invest: T['invest'];
-  exchange: T['exchange'];
-  rouanetLaw: T['rouanet_law'];
-};
-
-/** The lead's columns from the API's field names. */
-const leadColumns = <T extends LeadUpdate>(input: T): LeadColumns<T> => ({
-  brandId: input.brand_id,
-  assessment: input.assessment,
-  verticalId: input.vertical,
-  quotaId: input.quota,
-  platformId: input.platform,
-  prospectusYear: input.prospectus_year,
-  contractStatus: input.contract_status,
-  executiveId: input.executive,
-  credit: input.credit,
-  invest: input.invest,
-  exchange: input.exchange,
-  rouanetLaw: input.rouanet_law,
-});
+/** The lead's column for each API field (the franchises live in their own table). */
+const leadColumns = {
+  brand_id: 'brandId',
+  assessment: 'assessment',
+  vertical: 'verticalId',
+  quota: 'quotaId',
+  platform: 'platformId',
+  prospectus_year: 'prospectusYear',
+  contract_status: 'contractStatus',
+  executive: 'executiveId',
+  credit: 'credit',
+  invest: 'invest',
+  exchange: 'exchange',
+  rouanet_law: 'rouanetLaw',
+} as const satisfies ColumnNames<LeadUpdate, keyof typeof leads.$inferInsert>;
 
 /**
  * POST /api/leads. References are checked, and the lead, its franchises and its first history
@@ -182,7 +166,7 @@ const leadColumns = <T extends LeadUpdate>(input: T): LeadColumns<T> => ({
 export async function createLead(db: Database, input: LeadCreate, userId: string | null): Promise<Lead> {
   return db.transaction(async (tx) => {
     await checkLeadReferences(tx, input);
-    const [row] = await tx.insert(leads).values(leadColumns(input)).returning({ id: leads.id });
+    const [row] = await tx.insert(leads).values(patchColumns(input, leadColumns)).returning({ id: leads.id });
     if (!row) throw new Error('lead insert returned no row');
     await replaceLeadFranchises(tx, row.id, input.franchises, true);
     await recordStatusChange(tx, { leadId: row.id, from: null, to: input.contract_status, userId });
@@ -211,7 +195,7 @@ export async function updateLead(
     await checkLeadReferences(tx, input);
     await tx
       .update(leads)
-      .set({ ...definedOnly(leadColumns(input)), updatedAt: new Date() })
+      .set({ ...patchColumns(input, leadColumns), updatedAt: new Date() })
       .where(eq(leads.id, id));
     if (input.franchises) await replaceLeadFranchises(tx, id, input.franchises, false);
     if (input.contract_status && input.contract_status !== current.contractStatus) {

@@ -296,6 +296,6 @@ describe('/api/leads: records, validation, history', () => {
       expect.arrayContaining(['cursor', 'franchise', 'sort', 'search']),
     );
     expect(parameters('/api/leads/board')).toEqual(expect.arrayContaining(['limit', 'prospectus_year']));
-    expect(document.paths['/api/leads/{id}/history'].get.responses['200']).toBeDefined();
+    expect(document.paths['/api/leads/{id}/history'].get.responses).toHaveProperty('200');
   });
 });

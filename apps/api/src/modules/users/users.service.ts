@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { containsText } from '../../lib/like';
 import { paginate } from '../../lib/pagination';
 import { hashPassword } from '../../lib/password';
+import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
 import { removesLastActiveAdmin } from './admin-rules';
 import { toUser, toUserRecord, type UserRecord, userRecordColumns } from './user-record';
 
@@ -20,6 +21,14 @@ export type NewUser = {
 };
 
 const notFound = () => new AppError(404, 'errors:not_found.user');
+
+/** The user's column for each field a PATCH may change (the password arrives already hashed). */
+const userColumns = {
+  name: 'name',
+  roles: 'roles',
+  isActive: 'isActive',
+  passwordHash: 'passwordHash',
+} as const satisfies ColumnNames<UserUpdateData & { passwordHash?: string }, keyof typeof users.$inferInsert>;
 
 /** Inserts a user; a taken email (also when two requests race) is 409 "Email já cadastrado". */
 export async function insertUser(db: Database, values: NewUser): Promise<UserRecord> {
@@ -155,13 +164,7 @@ export async function updateUser(
     }
     const [row] = await tx
       .update(users)
-      .set({
-        ...(data.name === undefined ? {} : { name: data.name }),
-        ...(data.roles === undefined ? {} : { roles: data.roles }),
-        ...(data.isActive === undefined ? {} : { isActive: data.isActive }),
-        ...(passwordHash === undefined ? {} : { passwordHash }),
-        updatedAt: new Date(),
-      })
+      .set({ ...patchColumns({ ...data, passwordHash }, userColumns), updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning(userRecordColumns);
     if (!row) throw notFound();

@@ -3,7 +3,7 @@ export { DataTableColumnHeader } from './data-table-column-header';
 export { DataTablePagination } from './data-table-pagination';
 export { DateTimeCell } from './date-time-cell';
 export { editActionColumn } from './edit-action-column';
-export { matchesSearch, normalizeSearchText } from './matches-search';
+export { matchesSearch } from './matches-search';
 export { getPageRange, getShownRange, type PageRangeItem } from './page-range';
 export { StatusBadgeCell } from './status-badge-cell';
 export { useLoadError } from './use-load-error';

@@ -1,17 +1,12 @@
-/** Lower case without accents, so "sao" finds "São" (the API's search rule, applied on the client). */
-export function normalizeSearchText(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-}
+import { foldForSearch } from '@funil/shared';
 
 /**
- * Whether any of `values` contains `query` as a case- and accent-insensitive substring. Empty
+ * Whether any of `values` contains `query` as a case- and accent-insensitive substring (the API's
+ * search rule, applied on the client: "sao" finds "São"). Empty
  * queries match everything; null and undefined values never match.
  */
 export function matchesSearch(query: string, ...values: (string | number | null | undefined)[]): boolean {
-  const needle = normalizeSearchText(query.trim());
+  const needle = foldForSearch(query.trim());
   if (!needle) return true;
-  return values.some((value) => value != null && normalizeSearchText(String(value)).includes(needle));
+  return values.some((value) => value != null && foldForSearch(String(value)).includes(needle));
 }

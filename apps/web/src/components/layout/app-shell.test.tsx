@@ -105,21 +105,21 @@ describe('AppShell sidebar', () => {
       'Idioma',
       'Usuários',
     ]) {
-      expect(within(nav).getByRole('link', { name })).toBeDefined();
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(nav).getByRole('link', { name: 'Verticais' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
 
     await user.click(within(nav).getByRole('button', { name: 'Configurações' }));
     expect(within(nav).queryByRole('link', { name: 'Verticais' })).toBeNull();
-    expect(within(nav).getByRole('link', { name: 'Gerenciar Marcas' })).toBeDefined();
-    expect(within(nav).getByRole('link', { name: 'Usuários' })).toBeDefined();
+    expect(within(nav).getByRole('link', { name: 'Gerenciar Marcas' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Usuários' })).toBeInTheDocument();
 
     await user.click(within(nav).getByRole('button', { name: 'Segurança' }));
     expect(within(nav).queryByRole('link', { name: 'Usuários' })).toBeNull();
 
     await user.click(within(nav).getByRole('button', { name: 'Configurações' }));
-    expect(within(nav).getByRole('link', { name: 'Verticais' })).toBeDefined();
+    expect(within(nav).getByRole('link', { name: 'Verticais' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Usuários' })).toBeNull();
   });
 
@@ -127,16 +127,16 @@ describe('AppShell sidebar', () => {
     renderShell('/dashboard');
     await act(() => i18n.changeLanguage('en'));
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
-    expect(within(nav).getByRole('link', { name: 'Manage Brands' })).toBeDefined();
-    expect(within(nav).getByRole('button', { name: 'Settings' })).toBeDefined();
+    expect(within(nav).getByRole('link', { name: 'Manage Brands' })).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Settings' })).toBeInTheDocument();
   });
 });
 
 describe('AppShell header', () => {
   it('shows the route title and description, and the breadcrumb trail from Dashboard', () => {
     renderShell('/configuracoes/verticais');
-    expect(screen.getByRole('heading', { level: 1, name: 'Verticais' })).toBeDefined();
-    expect(screen.getByText('Gestão de verticais do sistema')).toBeDefined();
+    expect(screen.getByRole('heading', { level: 1, name: 'Verticais' })).toBeInTheDocument();
+    expect(screen.getByText('Gestão de verticais do sistema')).toBeInTheDocument();
     expect(document.title).toBe('Verticais · Funil');
 
     const trail = screen.getByRole('navigation', { name: 'Trilha de navegação' });
@@ -149,9 +149,9 @@ describe('AppShell header', () => {
 
   it('offers fullscreen only on pages whose handle asks for it', async () => {
     const { router } = renderShell('/dashboard');
-    expect(screen.getByRole('button', { name: 'Entrar em tela cheia' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Entrar em tela cheia' })).toBeInTheDocument();
     await act(() => router.navigate('/configuracoes/idioma'));
-    expect(screen.getByRole('heading', { level: 1, name: 'Idioma' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 1, name: 'Idioma' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Entrar em tela cheia' })).toBeNull();
   });
 
@@ -178,7 +178,7 @@ describe('AppShell header', () => {
       onLogout,
     });
     const block = screen.getByTestId('user-block');
-    expect(within(block).getByText('MD')).toBeDefined();
+    expect(within(block).getByText('MD')).toBeInTheDocument();
     expect(within(block).getAllByText('Maria da Silva').length).toBeGreaterThan(0);
     expect(within(block).getAllByText('maria@empresa.com.br').length).toBeGreaterThan(0);
 
@@ -189,7 +189,7 @@ describe('AppShell header', () => {
   it("names an unknown user 'Usuário'", () => {
     renderShell('/dashboard');
     const block = screen.getByTestId('user-block');
-    expect(within(block).getByText('U')).toBeDefined();
+    expect(within(block).getByText('U')).toBeInTheDocument();
     expect(within(block).getAllByText('Usuário').length).toBeGreaterThan(0);
   });
 });

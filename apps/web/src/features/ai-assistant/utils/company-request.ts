@@ -1,4 +1,4 @@
-import { formatCnpj } from '@funil/shared';
+import { foldForSearch, formatCnpj } from '@funil/shared';
 
 /**
  * Words that make a first message a request for the company's information, in the three
@@ -27,17 +27,9 @@ const COMPANY_WORDS = [
   'acerca',
 ];
 
-/** Lower case, without accents: "Informações" → "informacoes". */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-}
-
 /** Whether `text` names one of the company words as a whole word. */
 export function mentionsCompanyInfo(text: string): boolean {
-  const words = new Set(foldText(text).split(/[^\p{L}\p{N}]+/u));
+  const words = new Set(foldForSearch(text).split(/[^\p{L}\p{N}]+/u));
   return COMPANY_WORDS.some((word) => words.has(word));
 }
 

@@ -1,5 +1,4 @@
-import { type Contact, searchTermIdentifiers } from '@funil/shared';
-import { normalizeSearchText } from '@/components/data-table';
+import { type Contact, foldForSearch, searchTermIdentifiers } from '@funil/shared';
 import type { ContactStateWords } from './contact-words';
 
 type SearchableContact = Pick<
@@ -21,11 +20,11 @@ export function contactMatches(
   query: string,
   words: readonly ContactStateWords[],
 ): boolean {
-  const tokens = normalizeSearchText(query).split(/\s+/).filter(Boolean);
+  const tokens = foldForSearch(query).split(/\s+/).filter(Boolean);
   if (tokens.length === 0) return true;
   const texts = [contact.position, contact.first_name, contact.last_name, contact.email]
     .filter((value): value is string => Boolean(value))
-    .map(normalizeSearchText);
+    .map(foldForSearch);
   const states = stateWordsOf(contact, words);
   return tokens.every(
     (token) =>
@@ -47,7 +46,7 @@ function stateWordsOf(contact: SearchableContact, words: readonly ContactStateWo
   return new Set(
     words.flatMap((language) =>
       [isPrincipal ? language.yes : language.no, isActive ? language.active : language.inactive].map(
-        normalizeSearchText,
+        foldForSearch,
       ),
     ),
   );

@@ -27,7 +27,7 @@ describe('language settings', () => {
 
     await user.click(screen.getByRole('button', { name: /Español/ }));
 
-    expect(await screen.findByText('Idioma cambiado a Español')).toBeDefined();
+    expect(await screen.findByText('Idioma cambiado a Español')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Español/ }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: /Português/ }).getAttribute('aria-pressed')).toBe('false');
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('es');
@@ -43,7 +43,7 @@ describe('language settings', () => {
     await user.click(screen.getByRole('button', { name: /English/ }));
     expect(screen.getByTestId('language-preview-date').textContent).toBe('15/03/2026 at 14:30');
     expect(screen.getByTestId('language-preview-money').textContent).toBe('R$1,234,567.89');
-    expect(screen.getByText('Formats')).toBeDefined();
+    expect(screen.getByText('Formats')).toBeInTheDocument();
   });
 
   it('does nothing when the current language is picked again', async () => {

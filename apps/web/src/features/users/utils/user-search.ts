@@ -1,3 +1,4 @@
+import { foldForSearch } from '@funil/shared';
 import { displayRoles, type Role } from './roles';
 
 type SearchableUser = { name: string; email: string; roles: readonly string[] };
@@ -8,16 +9,9 @@ type SearchableUser = { name: string; email: string; roles: readonly string[] };
  * ignored ("usuario" finds "Usuário").
  */
 export function userMatches(user: SearchableUser, query: string, roleLabel: (role: Role) => string): boolean {
-  const needle = normalize(query.trim());
+  const needle = foldForSearch(query.trim());
   if (!needle) return true;
   const roles = displayRoles(user.roles);
   const haystack = [user.name, user.email, ...roles, ...roles.map(roleLabel)];
-  return haystack.some((value) => normalize(value).includes(needle));
-}
-
-function normalize(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+  return haystack.some((value) => foldForSearch(value).includes(needle));
 }
