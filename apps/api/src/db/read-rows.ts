@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Query } from 'drizzle-orm';
+import { type Placeholder, type Query, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { nameStatement } from './pglite-named-statements';
 
@@ -68,4 +68,43 @@ export function readRows<R>(
     statement.mapRows,
   );
   return prepared.execute(values) as Promise<R>;
+}
+
+/** A select that can be paged: `limit` and `offset` take placeholders. */
+type PageableQuery = BuiltQuery & {
+  limit(limit: Placeholder): { offset(offset: Placeholder): BuiltQuery };
+};
+
+/**
+ * A list's count and rows through `readRows`: every row (`window` null) or `limit` rows from
+ * `offset`, under the keys `<key>|count`, `<key>|all` and `<key>|page` (a null key builds them for
+ * this request).
+ */
+export function readListRows<T>(
+  db: Database,
+  list: {
+    key: string | null;
+    values: Record<string, unknown>;
+    count: () => BuiltQuery;
+    rows: () => PageableQuery;
+    mapRows: RowsMapper<T[]>;
+  },
+) {
+  const keyOf = (kind: string) => (list.key === null ? null : `${list.key}|${kind}`);
+  return {
+    count: () =>
+      readRows(db, keyOf('count'), () => ({ query: list.count(), mapRows: firstNumber }), list.values),
+    rows: (window: { limit: number; offset: number } | null) =>
+      window
+        ? readRows(
+            db,
+            keyOf('page'),
+            () => ({
+              query: list.rows().limit(sql.placeholder('limit')).offset(sql.placeholder('offset')),
+              mapRows: list.mapRows,
+            }),
+            { ...list.values, ...window },
+          )
+        : readRows(db, keyOf('all'), () => ({ query: list.rows(), mapRows: list.mapRows }), list.values),
+  };
 }

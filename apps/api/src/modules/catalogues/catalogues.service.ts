@@ -9,11 +9,13 @@ import type {
 } from '@funil/shared';
 import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { defineShape, isoTimestamp } from '../../db/answer-shape';
 import type { Database } from '../../db/client';
+import { readListRows, readRows } from '../../db/read-rows';
 import { leads, platforms, quotas, verticals } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
-import { containsText } from '../../lib/like';
+import { containsTextPattern, escapeLike } from '../../lib/like';
 import { paginate } from '../../lib/pagination';
 import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
 
@@ -34,8 +36,6 @@ export const CATALOGUES: Record<CatalogueResource, CatalogueDefinition> = {
   platforms: { table: platforms, leadColumn: leads.platformId, notFoundKey: 'errors:not_found.platform' },
 };
 
-type CatalogueRow = CatalogueTable['$inferSelect'];
-
 /** A catalogue item's column for each API field (the same names in the three tables). */
 const catalogueColumns = {
   name: 'name',
@@ -43,15 +43,36 @@ const catalogueColumns = {
   status: 'status',
 } as const satisfies ColumnNames<CatalogueUpdate, keyof CatalogueTable['$inferInsert']>;
 
-const toItem = (row: CatalogueRow): CatalogueItem => ({
-  id: row.id,
-  _id: row.id,
-  name: row.name,
-  label: row.label,
-  status: row.status,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
+/** The API's catalogue item, from whichever of the three tables. */
+const itemShape = defineShape<CatalogueItem, [CatalogueTable]>((table) => ({
+  id: table.id,
+  _id: table.id,
+  name: table.name,
+  label: table.label,
+  status: table.status,
+  createdAt: isoTimestamp(table.createdAt),
+  updatedAt: isoTimestamp(table.updatedAt),
+}));
+
+const toItems = (rows: unknown[][]): CatalogueItem[] => rows.map(itemShape(verticals).toAnswer);
+
+/** The item with this id, or undefined (inside a transaction too). */
+async function findItem(db: Database, resource: CatalogueResource, id: string) {
+  const { table } = CATALOGUES[resource];
+  const [item] = await readRows(
+    db,
+    `${resource}_by_id`,
+    () => ({
+      query: db
+        .select(itemShape(table).columns)
+        .from(table)
+        .where(eq(table.id, sql.placeholder('id'))),
+      mapRows: toItems,
+    }),
+    { id },
+  );
+  return item;
+}
 
 const nameTaken = (cause: unknown) => new AppError(409, 'errors:catalogue.name_taken', { cause });
 const notFound = (resource: CatalogueResource) => new AppError(404, CATALOGUES[resource].notFoundKey);
@@ -66,13 +87,19 @@ export async function listCatalogueItems(
   query: CatalogueListQuery,
 ): Promise<CatalogueListResponse> {
   const { table } = CATALOGUES[resource];
-  const conditions: SQL[] = [];
-  if (query.status) conditions.push(eq(table.status, query.status));
-  if (query.search) {
-    const search = or(containsText(table.name, query.search), containsText(table.label, query.search));
-    if (search) conditions.push(search);
-  }
-  const where = conditions.length ? and(...conditions) : undefined;
+  const values: Record<string, string> = {};
+  if (query.status) values.p_status = query.status;
+  if (query.search) values.p_search = escapeLike(query.search);
+  const where = () =>
+    and(
+      values.p_status ? eq(table.status, sql.placeholder('p_status')) : undefined,
+      values.p_search
+        ? or(
+            containsTextPattern(table.name, sql.placeholder('p_search')),
+            containsTextPattern(table.label, sql.placeholder('p_search')),
+          )
+        : undefined,
+    );
 
   // Text sorts ignore case and accents ("ÁUDIO" next to "AUDIO"), the same on both engines
   // whatever the database's collation; the id breaks ties, so paging never repeats or skips a row.
@@ -82,22 +109,24 @@ export async function listCatalogueItems(
     name: [sql`f_unaccent_lower(${table.name})`, table.name],
     label: [sql`f_unaccent_lower(${table.label})`, table.label],
   };
-  const direction = query.order === 'desc' ? desc : asc;
-  const orderBy = [...sortKeys[query.sort ?? 'name'], table.id].map((key) => direction(key));
+  const sort = query.sort ?? 'name';
+  const order = query.order ?? 'asc';
+  const direction = order === 'desc' ? desc : asc;
 
-  return paginate(
-    query,
-    async () => (await db.select({ total: count() }).from(table).where(where))[0]?.total ?? 0,
-    async (window) => {
-      const ordered = db
-        .select()
+  const list = readListRows(db, {
+    key: `${resource}|${Object.keys(values).join(',')}|${sort} ${order}`,
+    values,
+    count: () => db.select({ total: count() }).from(table).where(where()),
+    rows: () =>
+      db
+        .select(itemShape(table).columns)
         .from(table)
-        .where(where)
-        .orderBy(...orderBy);
-      const rows = window ? await ordered.limit(window.limit).offset(window.offset) : await ordered;
-      return rows.map(toItem);
-    },
-  );
+        .where(where())
+        .orderBy(...[...sortKeys[sort], table.id].map((key) => direction(key)))
+        .$dynamic(),
+    mapRows: toItems,
+  });
+  return paginate(query, list.count, list.rows);
 }
 
 export async function getCatalogueItem(
@@ -105,10 +134,9 @@ export async function getCatalogueItem(
   resource: CatalogueResource,
   id: string,
 ): Promise<CatalogueItem> {
-  const { table } = CATALOGUES[resource];
-  const [row] = await db.select().from(table).where(eq(table.id, id));
-  if (!row) throw notFound(resource);
-  return toItem(row);
+  const item = await findItem(db, resource, id);
+  if (!item) throw notFound(resource);
+  return item;
 }
 
 export async function createCatalogueItem(
@@ -118,9 +146,10 @@ export async function createCatalogueItem(
 ): Promise<CatalogueItem> {
   const { table } = CATALOGUES[resource];
   try {
-    const [row] = await db.insert(table).values(input).returning();
-    if (!row) throw new Error('insert returned no row');
-    return toItem(row);
+    const [row] = await db.insert(table).values(input).returning({ id: table.id });
+    const item = row && (await findItem(db, resource, row.id));
+    if (!item) throw new Error('insert returned no row');
+    return item;
   } catch (error) {
     // The unique index decides, so two concurrent creations of one name cannot both succeed.
     if (isUniqueViolation(error)) throw nameTaken(error);
@@ -141,9 +170,10 @@ export async function updateCatalogueItem(
       // An empty PATCH still answers the item (and marks it touched), like any other update.
       .set({ ...patchColumns(input, catalogueColumns), updatedAt: new Date() })
       .where(eq(table.id, id))
-      .returning();
-    if (!row) throw notFound(resource);
-    return toItem(row);
+      .returning({ id: table.id });
+    const item = row && (await findItem(db, resource, row.id));
+    if (!item) throw notFound(resource);
+    return item;
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken(error);
     throw error;

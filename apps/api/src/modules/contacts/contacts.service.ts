@@ -6,33 +6,34 @@ import type {
   ContactSortField,
   ContactUpdate,
 } from '@funil/shared';
-import { and, asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { defineShape, isoTimestamp } from '../../db/answer-shape';
 import type { Database } from '../../db/client';
+import { readListRows, readRows } from '../../db/read-rows';
 import { brands, contacts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
 import { paginate } from '../../lib/pagination';
 import { contactSearch } from './contact-search';
 
-type ContactRow = typeof contacts.$inferSelect;
+/** The API's contact. */
+const contactShape = defineShape<Contact, []>(() => ({
+  id: contacts.id,
+  _id: contacts.id,
+  brand_id: contacts.brandId,
+  position: contacts.position,
+  first_name: contacts.firstName,
+  last_name: contacts.lastName,
+  email: contacts.email,
+  phone_number: contacts.phoneNumber,
+  flag: contacts.flag,
+  status: contacts.status,
+  createdAt: isoTimestamp(contacts.createdAt),
+  updatedAt: isoTimestamp(contacts.updatedAt),
+}));
 
-function toContact(row: ContactRow): Contact {
-  return {
-    id: row.id,
-    _id: row.id,
-    brand_id: row.brandId,
-    position: row.position,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    email: row.email,
-    phone_number: row.phoneNumber,
-    flag: row.flag,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+const toContacts = (rows: unknown[][]): Contact[] => rows.map(contactShape().toAnswer);
 
 const notFound = () => new AppError(404, 'errors:not_found.contact');
 
@@ -42,35 +43,63 @@ const SORT_KEYS: Record<ContactSortField, AnyPgColumn> = {
   last_name: contacts.lastName,
 };
 
-/** GET /api/contacts: filters brand_id, status, flag, search; newest first unless sorted. */
+/** The list's plain filters in use (part of its statements' keys) and their values by placeholder. */
+function contactListValues(query: ContactListQuery): Record<string, string> {
+  const values: Record<string, string> = {};
+  if (query.brand_id) values.p_brand_id = query.brand_id;
+  if (query.status) values.p_status = query.status;
+  if (query.flag) values.p_flag = query.flag;
+  return values;
+}
+
+/**
+ * GET /api/contacts: filters brand_id, status, flag, search; newest first unless sorted. A search's
+ * text follows its words (each must match), so a list with a search is built for its request;
+ * the others are kept statements by their filters and sort.
+ */
 export async function listContacts(db: Database, query: ContactListQuery): Promise<ContactListResponse> {
-  const conditions: (SQL | undefined)[] = [];
-  if (query.brand_id) conditions.push(eq(contacts.brandId, query.brand_id));
-  if (query.status) conditions.push(eq(contacts.status, query.status));
-  if (query.flag) conditions.push(eq(contacts.flag, query.flag));
-  if (query.search) conditions.push(contactSearch(query.search));
-  const where = and(...conditions);
+  const values = contactListValues(query);
+  const where = () =>
+    and(
+      values.p_brand_id ? eq(contacts.brandId, sql.placeholder('p_brand_id')) : undefined,
+      values.p_status ? eq(contacts.status, sql.placeholder('p_status')) : undefined,
+      values.p_flag ? eq(contacts.flag, sql.placeholder('p_flag')) : undefined,
+      query.search ? contactSearch(query.search) : undefined,
+    );
   const sort = query.sort ?? 'createdAt';
-  const direction = (query.order ?? (query.sort ? 'asc' : 'desc')) === 'desc' ? desc : asc;
-  return paginate(
-    query,
-    async () => (await db.select({ total: count() }).from(contacts).where(where))[0]?.total ?? 0,
-    async (window) => {
-      const ordered = db
-        .select()
+  const order = query.order ?? (query.sort ? 'asc' : 'desc');
+  const direction = order === 'desc' ? desc : asc;
+  const list = readListRows(db, {
+    key: query.search ? null : `contacts|${Object.keys(values).join(',')}|${sort} ${order}`,
+    values,
+    count: () => db.select({ total: count() }).from(contacts).where(where()),
+    rows: () =>
+      db
+        .select(contactShape().columns)
         .from(contacts)
-        .where(where)
-        .orderBy(direction(SORT_KEYS[sort]), direction(contacts.id));
-      const rows = window ? await ordered.limit(window.limit).offset(window.offset) : await ordered;
-      return rows.map(toContact);
-    },
-  );
+        .where(where())
+        .orderBy(direction(SORT_KEYS[sort]), direction(contacts.id))
+        .$dynamic(),
+    mapRows: toContacts,
+  });
+  return paginate(query, list.count, list.rows);
 }
 
 export async function getContact(db: Database, id: string): Promise<Contact> {
-  const [row] = await db.select().from(contacts).where(eq(contacts.id, id)).limit(1);
-  if (!row) throw notFound();
-  return toContact(row);
+  const [contact] = await readRows(
+    db,
+    'contact_by_id',
+    () => ({
+      query: db
+        .select(contactShape().columns)
+        .from(contacts)
+        .where(eq(contacts.id, sql.placeholder('id'))),
+      mapRows: toContacts,
+    }),
+    { id },
+  );
+  if (!contact) throw notFound();
+  return contact;
 }
 
 /**
@@ -130,9 +159,9 @@ export async function createContact(db: Database, input: ContactCreate): Promise
         flag: input.flag,
         status: input.status,
       })
-      .returning();
+      .returning({ id: contacts.id });
     if (!row) throw new Error('contact insert returned no row');
-    return toContact(row);
+    return getContact(tx, row.id);
   });
 }
 
@@ -152,9 +181,9 @@ export async function updateContact(db: Database, id: string, input: ContactUpda
       .update(contacts)
       .set({ ...patchColumns(input, contactColumns), updatedAt: new Date() })
       .where(eq(contacts.id, id))
-      .returning();
+      .returning({ id: contacts.id });
     if (!row) throw notFound();
-    return toContact(row);
+    return getContact(tx, row.id);
   });
 }
 

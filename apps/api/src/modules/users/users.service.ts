@@ -1,15 +1,24 @@
-import type { Role, UserCreateData, UserListQuery, UserListResponse, UserUpdateData } from '@funil/shared';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type {
+  Role,
+  UserCreateData,
+  UserListQuery,
+  UserListResponse,
+  UserResponse,
+  UserUpdateData,
+} from '@funil/shared';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import { defineShape, isoTimestamp } from '../../db/answer-shape';
 import type { Database } from '../../db/client';
+import { readListRows } from '../../db/read-rows';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { containsText } from '../../lib/like';
+import { containsTextPattern, escapeLike } from '../../lib/like';
 import { paginate } from '../../lib/pagination';
 import { hashPassword } from '../../lib/password';
 import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
 import { removesLastActiveAdmin } from './admin-rules';
-import { toUser, toUserRecord, type UserRecord, userRecordColumns } from './user-record';
+import { toUserRecord, type UserRecord, userRecordColumns } from './user-record';
 
 export type NewUser = {
   name: string;
@@ -91,36 +100,59 @@ const SORT_COLUMNS = {
   createdAt: users.createdAt,
 } as const;
 
+/** The user object of a list's answers, as `toUser` builds it for a single user. */
+const userShape = defineShape<UserResponse, []>(() => ({
+  id: users.id,
+  _id: users.id,
+  name: users.name,
+  full_name: users.name,
+  email: users.email,
+  avatar_url: users.avatarUrl,
+  roles: users.roles,
+  isActive: users.isActive,
+  createdAt: isoTimestamp(users.createdAt),
+  updatedAt: isoTimestamp(users.updatedAt),
+}));
+
+const toUsers = (rows: unknown[][]): UserResponse[] => rows.map(userShape().toAnswer);
+
 /** GET /api/users. Without `page` and `limit`, every matching row on one page. */
 export async function listUsers(db: Database, query: UserListQuery): Promise<UserListResponse> {
-  const filters: SQL[] = [];
-  if (query.role) filters.push(sql`${query.role} = any(${users.roles})`);
-  if (query.isActive !== undefined) filters.push(eq(users.isActive, query.isActive));
-  if (query.search) {
-    const search = query.search;
-    filters.push(
-      sql`(${containsText(users.name, search)} or ${containsText(users.email, search)} or ${containsText(
-        sql`array_to_string(${users.roles}, ' ')`,
-        search,
-      )})`,
+  const values: Record<string, string | boolean> = {};
+  if (query.role) values.p_role = query.role;
+  if (query.isActive !== undefined) values.p_active = query.isActive;
+  if (query.search) values.p_search = escapeLike(query.search);
+  const where = () => {
+    const search = sql.placeholder('p_search');
+    return and(
+      values.p_role === undefined ? undefined : sql`${sql.placeholder('p_role')} = any(${users.roles})`,
+      values.p_active === undefined ? undefined : eq(users.isActive, sql.placeholder('p_active')),
+      values.p_search === undefined
+        ? undefined
+        : or(
+            containsTextPattern(users.name, search),
+            containsTextPattern(users.email, search),
+            containsTextPattern(sql`array_to_string(${users.roles}, ' ')`, search),
+          ),
     );
-  }
-  const where = filters.length ? and(...filters) : undefined;
-  const direction = query.order === 'desc' ? desc : asc;
-
-  return paginate(
-    query,
-    async () => (await db.select({ total: count() }).from(users).where(where))[0]?.total ?? 0,
-    async (window) => {
-      const ordered = db
-        .select(userRecordColumns)
+  };
+  const sort = query.sort ?? 'name';
+  const order = query.order ?? 'asc';
+  const direction = order === 'desc' ? desc : asc;
+  const list = readListRows(db, {
+    key: `users|${Object.keys(values).join(',')}|${sort} ${order}`,
+    values,
+    count: () => db.select({ total: count() }).from(users).where(where()),
+    rows: () =>
+      db
+        .select(userShape().columns)
         .from(users)
-        .where(where)
-        .orderBy(direction(SORT_COLUMNS[query.sort ?? 'name']), asc(users.id));
-      const rows = window ? await ordered.limit(window.limit).offset(window.offset) : await ordered;
-      return rows.map((row) => toUser(toUserRecord(row)));
-    },
-  );
+        .where(where())
+        .orderBy(direction(SORT_COLUMNS[sort]), asc(users.id))
+        .$dynamic(),
+    mapRows: toUsers,
+  });
+  return paginate(query, list.count, list.rows);
 }
 
 export async function createUser(db: Database, data: UserCreateData): Promise<UserRecord> {
