@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { containsNormalisedPattern, escapeLike } from '../../lib/like';
 import { paginate } from '../../lib/pagination';
+import { brandIdentityShape } from './brand-identity-shape';
 import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
 
 // The brand's principal contact, joined into every brand query: the partial unique index
@@ -29,13 +30,7 @@ export const brandImageUrl = (brandId: string, hash: string) => `/api/brands/${b
 
 /** The API's brand, with its principal contact's name, email and phone (or null). */
 const brandShape = defineShape<Brand, []>(() => ({
-  id: brands.id,
-  _id: brands.id,
-  name: brands.name,
-  company_name: brands.companyName,
-  cnpj: brands.cnpj,
-  area_of_activity: brands.areaOfActivity,
-  segmentation: brands.segmentation,
+  ...brandIdentityShape,
   responsible: brands.responsible,
   description: brands.description,
   status: brands.status,

@@ -13,6 +13,7 @@ import {
   users,
   verticals,
 } from '../../db/schema';
+import { brandIdentityShape } from '../brands/brand-identity-shape';
 import type { LeadCursor } from './lead-cursor';
 import { type LeadFilter, leadFilterCondition } from './lead-filters';
 import { DEFAULT_LEAD_ORDER, type LeadOrder } from './lead-order';
@@ -144,15 +145,7 @@ const leadShape = defineShape<Lead, [PageSubquery]>((page) => {
   return {
     id,
     _id: id,
-    brand_id: {
-      id: brands.id,
-      _id: brands.id,
-      name: brands.name,
-      company_name: brands.companyName,
-      cnpj: brands.cnpj,
-      area_of_activity: brands.areaOfActivity,
-      segmentation: brands.segmentation,
-    },
+    brand_id: brandIdentityShape,
     assessment: page.assessment,
     vertical: itemShape(verticals),
     quota: itemShape(quotas),
