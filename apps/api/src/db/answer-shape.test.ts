@@ -49,4 +49,11 @@ describe('answer shapes', () => {
     expect(second.toAnswer).toBe(first.toAnswer);
     expect(texts(second.columns)[0]).toBe('"brands".id');
   });
+
+  it('maps rows with the compiled reader, and refuses before any statement was built', () => {
+    const unused = defineShape<unknown, []>(() => ({ id }));
+    expect(() => unused.answers([['a1']])).toThrow(/before any statement/);
+    unused();
+    expect(unused.answers([['a1'], ['a2']])).toEqual([{ id: 'a1' }, { id: 'a2' }]);
+  });
 });

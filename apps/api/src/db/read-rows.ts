@@ -25,6 +25,28 @@ const kept = new Map<string, KeptStatement>();
 
 const statementName = (key: string) => `s_${createHash('sha1').update(key).digest('hex').slice(0, 20)}`;
 
+type Prepared = ReturnType<Database['_']['session']['prepareQuery']>;
+
+/** The driver's prepared query of a kept statement, per database handle (a transaction is one of its own). */
+const preparedByHandle = new WeakMap<Database, Map<string, Prepared>>();
+
+function preparedFor(db: Database, key: string | null, statement: KeptStatement): Prepared {
+  const prepare = () =>
+    db._.session.prepareQuery(statement.query, undefined, statement.name, true, statement.mapRows);
+  if (key === null || statement.name === undefined) return prepare();
+  let handle = preparedByHandle.get(db);
+  if (!handle) {
+    handle = new Map();
+    preparedByHandle.set(db, handle);
+  }
+  let prepared = handle.get(key);
+  if (!prepared) {
+    prepared = prepare();
+    handle.set(key, prepared);
+  }
+  return prepared;
+}
+
 /**
  * The services' one way to read: a query whose values are all `sql.placeholder`s, identified by
  * `key` — everything that changes its text (the filters in use, the sort, a cursor or not) and
@@ -60,14 +82,7 @@ export function readRows<R>(
       kept.set(key, statement);
     }
   }
-  const prepared = db._.session.prepareQuery(
-    statement.query,
-    undefined,
-    statement.name,
-    true,
-    statement.mapRows,
-  );
-  return prepared.execute(values) as Promise<R>;
+  return preparedFor(db, key, statement).execute(values) as Promise<R>;
 }
 
 /** A select that can be paged: `limit` and `offset` take placeholders. */

@@ -54,7 +54,7 @@ function selectBrands(db: Database) {
   return db.select(shape.columns).from(brands).leftJoin(principal, principalJoin).$dynamic();
 }
 
-const toBrands = (rows: unknown[][]): Brand[] => rows.map(brandShape().toAnswer);
+const toBrands = (rows: unknown[][]): Brand[] => brandShape.answers(rows);
 
 /**
  * The search box: name, company name, responsible, principal's name and email (the escaped term

@@ -54,7 +54,7 @@ const itemShape = defineShape<CatalogueItem, [CatalogueTable]>((table) => ({
   updatedAt: isoTimestamp(table.updatedAt),
 }));
 
-const toItems = (rows: unknown[][]): CatalogueItem[] => rows.map(itemShape(verticals).toAnswer);
+const toItems = (rows: unknown[][]): CatalogueItem[] => itemShape.answers(rows);
 
 /** The item with this id, or undefined (inside a transaction too). */
 async function findItem(db: Database, resource: CatalogueResource, id: string) {

@@ -33,7 +33,7 @@ const contactShape = defineShape<Contact, []>(() => ({
   updatedAt: isoTimestamp(contacts.updatedAt),
 }));
 
-const toContacts = (rows: unknown[][]): Contact[] => rows.map(contactShape().toAnswer);
+const toContacts = (rows: unknown[][]): Contact[] => contactShape.answers(rows);
 
 const notFound = () => new AppError(404, 'errors:not_found.contact');
 

@@ -114,7 +114,7 @@ const userShape = defineShape<UserResponse, []>(() => ({
   updatedAt: isoTimestamp(users.updatedAt),
 }));
 
-const toUsers = (rows: unknown[][]): UserResponse[] => rows.map(userShape().toAnswer);
+const toUsers = (rows: unknown[][]): UserResponse[] => userShape.answers(rows);
 
 /** GET /api/users. Without `page` and `limit`, every matching row on one page. */
 export async function listUsers(db: Database, query: UserListQuery): Promise<UserListResponse> {
