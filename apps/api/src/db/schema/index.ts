@@ -4,3 +4,5 @@ export * from './companies';
 export * from './lead-totals';
 export * from './leads';
 export * from './users';
+export * from './events';
+export * from './shared-state';
