@@ -61,7 +61,8 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: brandSchema, ...recordRouteErrors },
       },
     },
-    async (request, reply) => reply.code(201).send(await createBrand(app.db, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createBrand(app.db, request.body, request.user?.id ?? null)),
   );
 
   app.patch(
@@ -75,7 +76,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: brandSchema, ...recordRouteErrors },
       },
     },
-    async (request) => updateBrand(app.db, request.params.id, request.body),
+    async (request) => updateBrand(app.db, request.params.id, request.body, request.user?.id ?? null),
   );
 
   app.delete(
@@ -90,7 +91,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const imageFile = await deleteBrand(app.db, request.params.id);
+      const imageFile = await deleteBrand(app.db, request.params.id, request.user?.id ?? null);
       await removeImageFile(app.config.dataDir, imageFile);
       return reply.code(204).send(null);
     },

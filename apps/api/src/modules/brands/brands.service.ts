@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-o
 import { alias, type AnyPgColumn, union } from 'drizzle-orm/pg-core';
 import { defineShape, derived, isoTimestamp, nullableShape } from '../../db/answer-shape';
 import type { Database } from '../../db/client';
+import { writeAs } from '../../db/write-as';
 import { firstNumber, readRows } from '../../db/read-rows';
 import { brands, contacts, leads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -216,37 +217,45 @@ const brandFieldColumns = {
   status: 'status',
 } as const satisfies ColumnNames<BrandUpdate, keyof typeof brands.$inferInsert>;
 
-export async function createBrand(db: Database, input: BrandCreate): Promise<Brand> {
-  const [row] = await db
-    .insert(brands)
-    .values(patchColumns(input, brandFieldColumns))
-    .returning({ id: brands.id });
-  if (!row) throw new Error('brand insert returned no row');
-  return getBrand(db, row.id);
+export async function createBrand(db: Database, input: BrandCreate, userId: string | null): Promise<Brand> {
+  return writeAs(db, userId, async (tx) => {
+    const [row] = await tx
+      .insert(brands)
+      .values(patchColumns(input, brandFieldColumns))
+      .returning({ id: brands.id });
+    if (!row) throw new Error('brand insert returned no row');
+    return getBrand(tx, row.id);
+  });
 }
 
-export async function updateBrand(db: Database, id: string, input: BrandUpdate): Promise<Brand> {
-  const [row] = await db
-    .update(brands)
-    .set({ ...patchColumns(input, brandFieldColumns), updatedAt: new Date() })
-    .where(eq(brands.id, id))
-    .returning({ id: brands.id });
-  if (!row) throw notFound();
-  return getBrand(db, row.id);
+export async function updateBrand(
+  db: Database,
+  id: string,
+  input: BrandUpdate,
+  userId: string | null,
+): Promise<Brand> {
+  return writeAs(db, userId, async (tx) => {
+    const [row] = await tx
+      .update(brands)
+      .set({ ...patchColumns(input, brandFieldColumns), updatedAt: new Date() })
+      .where(eq(brands.id, id))
+      .returning({ id: brands.id });
+    if (!row) throw notFound();
+    return getBrand(tx, row.id);
+  });
 }
 
 /**
  * Deletes a brand and its contacts; 409 while any lead points at it (the foreign key settles a
  * lead created meanwhile). Returns the image file the brand had, for the caller to remove.
  */
-export async function deleteBrand(db: Database, id: string): Promise<string | null> {
+export async function deleteBrand(db: Database, id: string, userId: string | null): Promise<string | null> {
   const [used] = await db.select({ id: leads.id }).from(leads).where(eq(leads.brandId, id)).limit(1);
   if (used) throw new AppError(409, 'errors:brands.has_leads');
   try {
-    const [deleted] = await db
-      .delete(brands)
-      .where(eq(brands.id, id))
-      .returning({ imageFile: brands.imageFile });
+    const [deleted] = await writeAs(db, userId, (tx) =>
+      tx.delete(brands).where(eq(brands.id, id)).returning({ imageFile: brands.imageFile }),
+    );
     if (!deleted) throw notFound();
     return deleted.imageFile;
   } catch (error) {

@@ -50,7 +50,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: contactSchema, ...recordRouteErrors },
       },
     },
-    async (request, reply) => reply.code(201).send(await createContact(app.db, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createContact(app.db, request.body, request.user?.id ?? null)),
   );
 
   app.patch(
@@ -65,7 +66,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactSchema, ...recordRouteErrors },
       },
     },
-    async (request) => updateContact(app.db, request.params.id, request.body),
+    async (request) => updateContact(app.db, request.params.id, request.body, request.user?.id ?? null),
   );
 
   app.delete(
@@ -79,7 +80,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteContact(app.db, request.params.id);
+      await deleteContact(app.db, request.params.id, request.user?.id ?? null);
       return reply.code(204).send(null);
     },
   );

@@ -10,6 +10,7 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { defineShape, isoTimestamp } from '../../db/answer-shape';
 import type { Database } from '../../db/client';
+import { writeAs } from '../../db/write-as';
 import { readListRows, readRows } from '../../db/read-rows';
 import { brands, contacts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -143,8 +144,12 @@ const contactColumns = {
 } as const satisfies ColumnNames<ContactUpdate, keyof typeof contacts.$inferInsert>;
 
 /** POST /api/contacts. An unknown brand is 400 "Marca não encontrada" (the body is wrong, not the URL). */
-export async function createContact(db: Database, input: ContactCreate): Promise<Contact> {
-  return db.transaction(async (tx) => {
+export async function createContact(
+  db: Database,
+  input: ContactCreate,
+  userId: string | null,
+): Promise<Contact> {
+  return writeAs(db, userId, async (tx) => {
     if (!(await lockBrand(tx, input.brand_id))) throw new AppError(400, 'errors:not_found.brand');
     if (input.flag === 'principal') await demoteOtherPrincipals(tx, input.brand_id, null);
     const [row] = await tx
@@ -166,8 +171,13 @@ export async function createContact(db: Database, input: ContactCreate): Promise
 }
 
 /** PATCH /api/contacts/:id. Making a contact principal demotes the brand's other one, in the same transaction. */
-export async function updateContact(db: Database, id: string, input: ContactUpdate): Promise<Contact> {
-  return db.transaction(async (tx) => {
+export async function updateContact(
+  db: Database,
+  id: string,
+  input: ContactUpdate,
+  userId: string | null,
+): Promise<Contact> {
+  return writeAs(db, userId, async (tx) => {
     const [current] = await tx
       .select({ brandId: contacts.brandId })
       .from(contacts)
@@ -187,7 +197,9 @@ export async function updateContact(db: Database, id: string, input: ContactUpda
   });
 }
 
-export async function deleteContact(db: Database, id: string): Promise<void> {
-  const deleted = await db.delete(contacts).where(eq(contacts.id, id)).returning({ id: contacts.id });
+export async function deleteContact(db: Database, id: string, userId: string | null): Promise<void> {
+  const deleted = await writeAs(db, userId, (tx) =>
+    tx.delete(contacts).where(eq(contacts.id, id)).returning({ id: contacts.id }),
+  );
   if (deleted.length === 0) throw notFound();
 }

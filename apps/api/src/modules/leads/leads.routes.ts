@@ -132,7 +132,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteLead(app.db, request.params.id);
+      await deleteLead(app.db, request.params.id, request.user?.id ?? null);
       return reply.code(204).send(null);
     },
   );

@@ -13,6 +13,7 @@ import {
 } from '@funil/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { writeAs } from '../../db/write-as';
 import { leads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
@@ -164,7 +165,7 @@ const leadColumns = {
  * entry (from null) written, in one transaction: a wrong body stores nothing.
  */
 export async function createLead(db: Database, input: LeadCreate, userId: string | null): Promise<Lead> {
-  return db.transaction(async (tx) => {
+  return writeAs(db, userId, async (tx) => {
     await checkLeadReferences(tx, input);
     const [row] = await tx.insert(leads).values(patchColumns(input, leadColumns)).returning({ id: leads.id });
     if (!row) throw new Error('lead insert returned no row');
@@ -185,7 +186,7 @@ export async function updateLead(
   input: LeadUpdate,
   userId: string | null,
 ): Promise<Lead> {
-  return db.transaction(async (tx) => {
+  return writeAs(db, userId, async (tx) => {
     const [current] = await tx
       .select({ contractStatus: leads.contractStatus })
       .from(leads)
@@ -210,8 +211,10 @@ export async function updateLead(
   });
 }
 
-export async function deleteLead(db: Database, id: string): Promise<void> {
-  const deleted = await db.delete(leads).where(eq(leads.id, id)).returning({ id: leads.id });
+export async function deleteLead(db: Database, id: string, userId: string | null): Promise<void> {
+  const deleted = await writeAs(db, userId, (tx) =>
+    tx.delete(leads).where(eq(leads.id, id)).returning({ id: leads.id }),
+  );
   if (deleted.length === 0) throw notFound();
 }
 
