@@ -21,17 +21,20 @@ import { brandRoutes } from './modules/brands/brands.routes';
 import { catalogueRoutes } from './modules/catalogues/catalogues.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
 import { contactRoutes } from './modules/contacts/contacts.routes';
+import { eventRoutes } from './modules/events/events.routes';
 import { franchiseRoutes } from './modules/franchises/franchises.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { webDistDir } from './paths';
 import { authPlugin } from './plugins/auth';
+import { databaseListenerPlugin } from './plugins/database-listener';
 import { dbPlugin } from './plugins/db';
 import { errorBody, errorsPlugin, translateFor } from './plugins/errors';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { housekeepingPlugin } from './plugins/housekeeping';
+import { liveEventsPlugin } from './plugins/live-events';
 import { i18nPlugin } from './plugins/i18n';
 import { mailPlugin } from './plugins/mail';
 import { openapiPlugin } from './plugins/openapi';
@@ -66,6 +69,10 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** How long an AI provider has to answer; default 60 s. Tests shorten it. */
   aiTimeoutMs?: number;
+  /** How often live-update streams are pinged; default 25 s. Tests shorten it. */
+  eventsPingMs?: number;
+  /** How long events stay in the log for reconnecting clients; default 15 minutes. */
+  eventsKeepMs?: number;
 };
 
 /**
@@ -109,10 +116,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(dbPlugin, { handle });
+  await app.register(databaseListenerPlugin);
   // Before any route (the docs' included), so its onRoute check sees every /api route.
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   await app.register(housekeepingPlugin);
+  await app.register(liveEventsPlugin, { pingMs: options.eventsPingMs, keepMs: options.eventsKeepMs });
   await app.register(mailPlugin);
   await app.register(openapiPlugin);
 
@@ -146,6 +155,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(contactRoutes, { prefix: '/contacts' });
       await api.register(leadRoutes, { prefix: '/leads' });
       await api.register(companyRoutes, { prefix: '/companies' });
+      await api.register(eventRoutes, { prefix: '/events' });
       // /api/openai/gemini, /api/openai/status and /api/ai/chat: one module, one shared limit.
       await api.register(aiRoutes, { timeoutMs: options.aiTimeoutMs });
     },

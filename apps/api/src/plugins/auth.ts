@@ -3,8 +3,8 @@ import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { loadJwtKey, signAccessToken, verifyAccessToken } from '../lib/tokens';
-import { listenForAuthChanges } from '../modules/auth/auth-notifications';
-import { SessionCache } from '../modules/auth/session-cache';
+import { CHANNELS } from '../db/database-listener';
+import { applyAuthNotification, SessionCache } from '../modules/auth/session-cache';
 import { createSession, findSessionUser, type SessionMeta } from '../modules/auth/sessions.service';
 import type { UserRecord } from '../modules/users/user-record';
 import { DOCS_PREFIX } from './openapi';
@@ -77,8 +77,11 @@ export const authPlugin = fp(
     app.decorate('apiRoutes', apiRoutes);
     const sessionCache = new SessionCache({ ttlMs: app.config.sessionCacheSeconds * 1000 });
     app.decorate('sessionCache', sessionCache);
-    const stopListening = await listenForAuthChanges(app.dbHandle, sessionCache, app.log);
-    app.addHook('onClose', stopListening);
+    // While the notifications cannot be received, no token is trusted without its session row.
+    app.dbListener.on(CHANNELS.auth, (payload) => applyAuthNotification(sessionCache, payload));
+    app.dbListener.onConnection((isListening) =>
+      isListening ? sessionCache.resume() : sessionCache.suspend(),
+    );
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
 
@@ -156,5 +159,5 @@ export const authPlugin = fp(
       }
     });
   },
-  { name: 'funil-auth', dependencies: ['funil-db', 'funil-errors'] },
+  { name: 'funil-auth', dependencies: ['funil-db', 'funil-database-listener', 'funil-errors'] },
 );

@@ -6,6 +6,14 @@ import type { Database, DbHandle } from '../db/client';
 declare module 'fastify' {
   // Module augmentation only works with an interface.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    /**
+     * The route answers with a stream that stays open (live updates): it is not a handler at work
+     * that closing should wait for; the stream's owner ends it when the app closes.
+     */
+    longLived?: boolean;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
     /** Drizzle over PGlite or PostgreSQL; services take it as their first argument. */
     db: Database;
@@ -29,6 +37,7 @@ export const dbPlugin = fp<{ handle: DbHandle }>(
 
     const handling = new Set<FastifyRequest>();
     app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.longLived) return;
       handling.add(request);
     });
     // The handler is done once its answer is being sent (onSend runs for aborted requests too,

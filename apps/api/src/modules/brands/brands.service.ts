@@ -10,6 +10,7 @@ import {
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn, union } from 'drizzle-orm/pg-core';
 import { defineShape, derived, isoTimestamp, nullableShape } from '../../db/answer-shape';
+import { isAnyIdOfJson } from '../../db/any-of-json';
 import type { Database } from '../../db/client';
 import { writeAs } from '../../db/write-as';
 import { firstNumber, readRows } from '../../db/read-rows';
@@ -203,6 +204,19 @@ export async function getBrand(db: Database, id: string): Promise<Brand> {
   );
   if (!brand) throw notFound();
   return brand;
+}
+
+/** The brands with these ids (missing ones are simply absent), as `getBrand` answers each. */
+export function getBrandsByIds(db: Database, ids: readonly string[]): Promise<Brand[]> {
+  return readRows(
+    db,
+    'brands_by_ids',
+    () => ({
+      query: selectBrands(db).where(isAnyIdOfJson(brands.id, sql.placeholder('ids'))),
+      mapRows: toBrands,
+    }),
+    { ids: JSON.stringify(ids) },
+  );
 }
 
 /** The brand's column for each API field. */

@@ -9,6 +9,7 @@ import type {
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { defineShape, isoTimestamp } from '../../db/answer-shape';
+import { isAnyIdOfJson } from '../../db/any-of-json';
 import type { Database } from '../../db/client';
 import { writeAs } from '../../db/write-as';
 import { readListRows, readRows } from '../../db/read-rows';
@@ -101,6 +102,22 @@ export async function getContact(db: Database, id: string): Promise<Contact> {
   );
   if (!contact) throw notFound();
   return contact;
+}
+
+/** The contacts with these ids (missing ones are simply absent), as `getContact` answers each. */
+export function getContactsByIds(db: Database, ids: readonly string[]): Promise<Contact[]> {
+  return readRows(
+    db,
+    'contacts_by_ids',
+    () => ({
+      query: db
+        .select(contactShape().columns)
+        .from(contacts)
+        .where(isAnyIdOfJson(contacts.id, sql.placeholder('ids'))),
+      mapRows: toContacts,
+    }),
+    { ids: JSON.stringify(ids) },
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { LeadFilters } from '@funil/shared';
 import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { isAnyOfJson } from '../../db/any-of-json';
 import { brands, franchises, leadFranchises, leads } from '../../db/schema';
 import { containsNormalisedPattern, containsTextPattern, escapeLike } from '../../lib/like';
 
@@ -12,10 +13,6 @@ type FilterDefinition = {
   /** The condition on `leads`, the value being `parameter`. */
   condition: (parameter: SQLWrapper) => SQL;
 };
-
-/** `value = any of the JSON array of texts in parameter`: one parameter for any number of values. */
-export const isAnyOfJson = (column: SQLWrapper, parameter: SQLWrapper): SQL =>
-  sql`${column} in (select json_array_elements_text(${parameter}::json))`;
 
 const statuses = (filters: LeadFilters) => filters.contract_status ?? [];
 

@@ -3,7 +3,8 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { firstNumber, readRows } from '../../db/read-rows';
 import { franchises, leadFranchiseTotals, leadTotals } from '../../db/schema';
-import { filterPlaceholder, isAnyOfJson, type LeadFilter, type LeadFilterName } from './lead-filters';
+import { isAnyOfJson } from '../../db/any-of-json';
+import { filterPlaceholder, type LeadFilter, type LeadFilterName } from './lead-filters';
 import { type StatusTotalsRow, toStatusTotalsRows } from './lead-totals';
 
 /** The filters `lead_totals` has a dimension for; any other filter needs the leads themselves. */

@@ -1,6 +1,7 @@
 import { CONTRACT_STATUSES, type Lead, type LeadSortField } from '@funil/shared';
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { asNumber, defineShape, isoTimestamp, nullableShape } from '../../db/answer-shape';
+import { isAnyIdOfJson } from '../../db/any-of-json';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
 import {
@@ -245,6 +246,12 @@ export function selectLeads(
 export function selectLeadById(db: Database, id: string): Promise<LeadRow[]> {
   const query = () => ({ where: eq(leads.id, sql.placeholder('id')), order: DEFAULT_LEAD_ORDER });
   return readPage(db, 'lead_by_id', query, { id, limit: 1, offset: 0 });
+}
+
+/** The leads with these ids (any order; missing ones are simply absent), as `selectLeads` gives them. */
+export function selectLeadsByIds(db: Database, ids: readonly string[]): Promise<LeadRow[]> {
+  const query = () => ({ where: isAnyIdOfJson(leads.id, sql.placeholder('ids')), order: DEFAULT_LEAD_ORDER });
+  return readPage(db, 'leads_by_ids', query, { ids: JSON.stringify(ids), limit: ids.length, offset: 0 });
 }
 
 /**

@@ -1,0 +1,92 @@
+import type { ServerResponse } from 'node:http';
+
+/** One event as written on the wire, built once per process and sent to every stream. */
+export type WireEvent = { id: number; chunk: string };
+
+export const toWireEvent = (event: { id: number; type: string; data: string }): WireEvent => ({
+  id: event.id,
+  chunk: `id: ${event.id}\nevent: ${event.type}\ndata: ${event.data}\n\n`,
+});
+
+export type EventStreamOwner = { sessionId: string; userId: string };
+
+/**
+ * One open `GET /api/events` answer. It sends each event once, in id order, and never one the
+ * client already has (`sentId`, from its Last-Event-ID). While the missed events are being replayed
+ * from the log, live ones wait in `held`. A client that reads slower than events come (its unsent
+ * bytes pass `maxBufferedBytes`) is cut off: it reconnects with its Last-Event-ID and catches up
+ * from the log, instead of this process holding an ever-growing queue for it.
+ */
+export class EventStream {
+  sentId: number;
+  readonly owner: EventStreamOwner;
+  readonly #raw: ServerResponse;
+  readonly #maxBufferedBytes: number;
+  #held: WireEvent[] | null = null;
+  #ended = false;
+  readonly #onEnd: () => void;
+
+  constructor(
+    raw: ServerResponse,
+    options: { owner: EventStreamOwner; sentId: number; maxBufferedBytes: number; onEnd: () => void },
+  ) {
+    this.#raw = raw;
+    this.owner = options.owner;
+    this.sentId = options.sentId;
+    this.#maxBufferedBytes = options.maxBufferedBytes;
+    this.#onEnd = options.onEnd;
+    raw.on('close', () => this.end());
+  }
+
+  get isEnded(): boolean {
+    return this.#ended;
+  }
+
+  send(event: WireEvent): void {
+    if (this.#ended || event.id <= this.sentId) return;
+    if (this.#held) {
+      this.#held.push(event);
+      return;
+    }
+    this.sentId = event.id;
+    this.#write(event.chunk);
+  }
+
+  /** Live events wait from now until `release`, while the log is replayed with `send`. */
+  hold(): void {
+    this.#held ??= [];
+  }
+
+  release(): void {
+    const held = this.#held ?? [];
+    this.#held = null;
+    for (const event of held) this.send(event);
+  }
+
+  /** "Reload your lists": the events after the client's id are gone; it goes on from `id`. */
+  sendReset(id: number): void {
+    this.sentId = id;
+    this.#write(`id: ${id}\nevent: reset\ndata: {"type":"reset"}\n\n`);
+  }
+
+  ping(): void {
+    this.#write(': ping\n\n');
+  }
+
+  end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.#held = null;
+    if (!this.#raw.writableEnded) this.#raw.end();
+    // The connection goes with the stream (a client reconnects on a new one anyway): left open,
+    // a socket whose client vanished mid-stream would keep the server from closing.
+    this.#raw.socket?.destroySoon();
+    this.#onEnd();
+  }
+
+  #write(chunk: string): void {
+    if (this.#ended) return;
+    this.#raw.write(chunk);
+    if (this.#raw.writableLength > this.#maxBufferedBytes) this.end();
+  }
+}
