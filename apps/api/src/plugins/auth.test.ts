@@ -1,12 +1,10 @@
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, tempDir } from '../../test/build-test-app';
+import { buildTestApp } from '../../test/build-test-app';
 import { signIn } from '../../test/sign-in';
 import type { App } from '../app';
 import { sessions, users } from '../db/schema';
-import { JWT_SECRET_FILE, loadJwtKey, signAccessToken } from '../lib/tokens';
+import { signAccessToken } from '../lib/tokens';
 import { revokeSession } from '../modules/auth/sessions.service';
 
 const SESSION_EXPIRED = {
@@ -156,21 +154,5 @@ describe('auth plugin', () => {
       }),
     ).rejects.toThrow(/must declare config\.access/);
     await broken.close().catch(() => undefined);
-  });
-});
-
-describe('JWT key', () => {
-  it('uses JWT_SECRET when set', () => {
-    const key = loadJwtKey({ jwtSecret: 's'.repeat(32), dataDir: tempDir() });
-    expect(new TextDecoder().decode(key)).toBe('s'.repeat(32));
-  });
-
-  it('otherwise generates one secret into DATA_DIR (mode 600) and reuses it', () => {
-    const dataDir = join(tempDir(), 'nested');
-    const first = loadJwtKey({ jwtSecret: undefined, dataDir });
-    const second = loadJwtKey({ jwtSecret: undefined, dataDir });
-    expect(first.length).toBeGreaterThanOrEqual(64);
-    expect(second).toEqual(first);
-    expect(statSync(join(dataDir, JWT_SECRET_FILE)).mode & 0o777).toBe(0o600);
   });
 });

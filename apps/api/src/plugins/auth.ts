@@ -2,8 +2,9 @@ import { hasPermission, isPermission, type Permission } from '@funil/shared';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import { loadJwtKey, signAccessToken, verifyAccessToken } from '../lib/tokens';
+import { signAccessToken, verifyAccessToken } from '../lib/tokens';
 import { CHANNELS } from '../db/database-listener';
+import { loadJwtKey } from '../modules/auth/jwt-key.service';
 import { applyAuthNotification, SessionCache } from '../modules/auth/session-cache';
 import { createSession, findSessionUser, type SessionMeta } from '../modules/auth/sessions.service';
 import type { UserRecord } from '../modules/users/user-record';
@@ -71,7 +72,8 @@ export const sessionMetaOf = (request: FastifyRequest): SessionMeta => ({
  */
 export const authPlugin = fp(
   async (app) => {
-    const key = loadJwtKey(app.config);
+    // The database is open and migrated by now (buildApp migrates before registering plugins).
+    const key = await loadJwtKey(app.db, app.config);
 
     const apiRoutes: ApiRoute[] = [];
     app.decorate('apiRoutes', apiRoutes);
