@@ -29,6 +29,7 @@ import { webDistDir } from './paths';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorBody, errorsPlugin, translateFor } from './plugins/errors';
+import { fileStorePlugin } from './plugins/file-store';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { housekeepingPlugin } from './plugins/housekeeping';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(dbPlugin, { handle });
+  await app.register(fileStorePlugin);
   // Before any route (the docs' included), so its onRoute check sees every /api route.
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
