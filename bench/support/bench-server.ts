@@ -60,7 +60,7 @@ export async function startServer(
   return { baseUrl, startedInMs: performance.now() - started, stop };
 }
 
-/** The built server on the PostgreSQL database `databaseUrl`, with a throwaway data folder (uploads, lock). */
+/** The built server on the PostgreSQL database `databaseUrl`, with a throwaway data folder (lock, outbox). */
 export const startBenchServer = (
   databaseUrl: string,
   extraEnv: Record<string, string> = {},

@@ -31,6 +31,7 @@ import { authPlugin } from './plugins/auth';
 import { databaseListenerPlugin } from './plugins/database-listener';
 import { dbPlugin } from './plugins/db';
 import { errorBody, errorsPlugin, translateFor } from './plugins/errors';
+import { fileStorePlugin } from './plugins/file-store';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { housekeepingPlugin } from './plugins/housekeeping';
@@ -116,7 +117,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(dbPlugin, { handle });
+<<<<<<< HEAD
   await app.register(databaseListenerPlugin);
+=======
+  await app.register(fileStorePlugin);
+>>>>>>> pictures
   // Before any route (the docs' included), so its onRoute check sees every /api route.
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);

@@ -27,7 +27,52 @@ describe('loadConfig', () => {
       google: { issuer: 'https://accounts.google.com' },
       cnpjLookupUrl: 'https://brasilapi.com.br/api/cnpj/v1',
       logLevel: 'info',
+      s3: null,
     });
+  });
+
+  it('reads the S3 bucket for brand pictures, with its defaults', () => {
+    expect(loadConfig({ S3_BUCKET: 'funil-pictures' }).s3).toEqual({
+      bucket: 'funil-pictures',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'funil',
+        S3_ENDPOINT: 'http://minio:9000/',
+        S3_REGION: 'sa-east-1',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      bucket: 'funil',
+      endpoint: 'http://minio:9000',
+      region: 'sa-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+  });
+
+  it('refuses S3 settings that cannot work', () => {
+    expect(problemsOf({ S3_BUCKET: 'b', S3_ENDPOINT: 'minio' })).toEqual(['S3_ENDPOINT must be a URL']);
+    expect(problemsOf({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toEqual([
+      'S3_FORCE_PATH_STYLE must be one of: true, false',
+    ]);
+    expect(problemsOf({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toEqual([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    ]);
+    expect(problemsOf({ S3_ENDPOINT: 'http://minio:9000' })).toEqual([
+      'S3_BUCKET is required when S3_ENDPOINT is set',
+    ]);
+    expect(problemsOf({ S3_REGION: 'sa-east-1', S3_FORCE_PATH_STYLE: 'true' })).toEqual([
+      'S3_BUCKET is required when S3_REGION, S3_FORCE_PATH_STYLE are set',
+    ]);
   });
 
   it('reads CNPJ_LOOKUP_URL, off, and refuses anything else', () => {

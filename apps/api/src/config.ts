@@ -27,6 +27,15 @@ const oneOf = <const T extends readonly [string, ...string[]]>(name: string, val
 /** BrasilAPI's mirror of the Receita Federal's open CNPJ data (minha-receita's record format). */
 export const DEFAULT_CNPJ_LOOKUP_URL = 'https://brasilapi.com.br/api/cnpj/v1';
 
+/** Variables that only mean something with S3_BUCKET. */
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -76,6 +85,12 @@ const envSchema = z
       )
       .default(DEFAULT_CNPJ_LOOKUP_URL),
     LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS).default('info'),
+    S3_BUCKET: text(),
+    S3_ENDPOINT: url('S3_ENDPOINT'),
+    S3_REGION: text(),
+    S3_ACCESS_KEY_ID: text(),
+    S3_SECRET_ACCESS_KEY: text(),
+    S3_FORCE_PATH_STYLE: oneOf('S3_FORCE_PATH_STYLE', ['true', 'false']).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.AI_PROVIDER === 'gemini' && !env.GEMINI_API_KEY) {
@@ -87,12 +102,44 @@ const envSchema = z
         message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
       });
     }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      });
+    }
+    // Without a bucket the pictures stay in the database: an S3 setting alone is most likely a
+    // bucket forgotten, and silently ignoring it would keep the pictures where nobody expects.
+    const s3Settings = S3_SETTINGS.filter((name) => env[name] !== undefined);
+    if (!env.S3_BUCKET && s3Settings.length > 0) {
+      const verb = s3Settings.length === 1 ? 'is' : 'are';
+      ctx.addIssue({
+        code: 'custom',
+        message: `S3_BUCKET is required when ${s3Settings.join(', ')} ${verb} set`,
+      });
+    }
   });
+
+/** An S3-compatible bucket for brand pictures. */
+export type S3Config = {
+  bucket: string;
+  /** Unset: AWS's own endpoint for the region; set for MinIO and other S3-compatible servers. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both unset: the AWS SDK's own credential chain (AWS_* variables, profile, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** bucket in the path (`endpoint/bucket/key`) rather than the host name; MinIO needs it. */
+  forcePathStyle: boolean;
+};
 
 export type Config = {
   port: number;
   host: string;
-  /** Absolute. Holds db/ (PGlite), the generated JWT secret, uploads/ and outbox/. */
+  /**
+   * Absolute. Holds db/ (PGlite), the generated JWT secret and outbox/; uploads/brands only until
+   * start-up has moved pictures of older versions into the picture store.
+   */
   dataDir: string;
   /** Unset: embedded PGlite in `dataDir/db`. */
   databaseUrl: string | undefined;
@@ -116,6 +163,8 @@ export type Config = {
   /** Base address of the CNPJ mirror (no trailing slash); null when lookups are off. */
   cnpjLookupUrl: string | null;
   logLevel: LogLevel;
+  /** Where brand pictures are stored: this bucket, or null for the database. */
+  s3: S3Config | null;
 };
 
 export type Env = Record<string, string | undefined>;
@@ -155,5 +204,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER },
     cnpjLookupUrl: e.CNPJ_LOOKUP_URL === 'off' ? null : e.CNPJ_LOOKUP_URL.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+          region: e.S3_REGION ?? 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : null,
   };
 }

@@ -11,7 +11,15 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
 // A 5 MB file can still decode to a huge bitmap (a "decompression bomb"); no logo needs more.
 const MAX_INPUT_PIXELS = 40_000_000;
 
-export type ProcessedImage = { data: Buffer; hash: string; extension: 'webp' };
+/** The content type every brand picture is stored and served with. */
+export const BRAND_IMAGE_CONTENT_TYPE = 'image/webp';
+
+export type ProcessedImage = {
+  data: Buffer;
+  hash: string;
+  extension: 'webp';
+  contentType: typeof BRAND_IMAGE_CONTENT_TYPE;
+};
 
 const unsupported = (cause?: unknown) => new AppError(415, 'errors:brands.image_unsupported', { cause });
 
@@ -35,7 +43,8 @@ export async function toBrandImage(input: Buffer): Promise<ProcessedImage> {
       .resize(BRAND_IMAGE_SIZE.width, BRAND_IMAGE_SIZE.height, { fit: 'cover' })
       .webp({ quality: 82 })
       .toBuffer();
-    return { data, hash: createHash('sha256').update(data).digest('hex').slice(0, 16), extension: 'webp' };
+    const hash = createHash('sha256').update(data).digest('hex').slice(0, 16);
+    return { data, hash, extension: 'webp', contentType: BRAND_IMAGE_CONTENT_TYPE };
   } catch (error) {
     throw unsupported(error);
   }

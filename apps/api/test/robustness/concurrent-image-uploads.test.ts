@@ -1,22 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Brand } from '@funil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app';
+import { storedFiles } from '../../src/db/schema';
 import { createBrandVia, imageBytes, multipartFile } from '../brand-fixtures';
 import { buildTestApp } from '../build-test-app';
 import { signIn } from '../sign-in';
 
-/** Every file under DATA_DIR/uploads, as paths relative to it. */
-const uploadedFiles = (dataDir: string): string[] => {
-  try {
-    return readdirSync(join(dataDir, 'uploads'), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => join(entry.parentPath, entry.name).slice(join(dataDir, 'uploads').length + 1));
-  } catch {
-    return [];
-  }
-};
+/** Every name in the picture store (the database's, the default). */
+const storedNames = async (app: App): Promise<string[]> =>
+  (await app.db.select({ name: storedFiles.name }).from(storedFiles)).map((row) => row.name);
 
 const upload = (app: App, headers: Record<string, string>, brandId: string, data: Buffer) => {
   const body = multipartFile('image', { name: 'logo.png', type: 'image/png', data });
@@ -44,24 +36,23 @@ describe('parallel image uploads of one brand', () => {
   async function expectOneServedImage(brandId: string) {
     const brand = (await app.inject({ method: 'GET', url: `/api/brands/${brandId}`, headers })).json<Brand>();
     expect(brand.image_url).toMatch(new RegExp(`^/api/brands/${brandId}/image\\?v=[0-9a-f]{16}$`));
-    const files = uploadedFiles(app.config.dataDir);
-    // One picture, the brand's, and nothing else: no orphan, no temporary file.
+    const files = await storedNames(app);
+    // One picture, the brand's, and nothing else: no orphan.
     const hash = brand.image_url?.split('v=')[1] ?? '';
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(new RegExp(`^brands/${brandId}-[0-9a-f]+-${hash}\\.webp$`));
+    expect(files[0]).toMatch(new RegExp(`^${brandId}-[0-9a-f]+-${hash}\\.webp$`));
     const served = await app.inject({ method: 'GET', url: brand.image_url as string });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
-    expect(
-      served.rawPayload.equals(readFileSync(join(app.config.dataDir, 'uploads', files[0] as string))),
-    ).toBe(true);
+    const stored = await app.fileStore.get(files[0] as string);
+    expect(stored && served.rawPayload.equals(stored.bytes)).toBe(true);
   }
 
-  /** Takes the picture off, leaving the folder empty for the next count. */
+  /** Takes the picture off, leaving the store empty for the next count. */
   async function removeImage(brandId: string) {
     const removed = await app.inject({ method: 'DELETE', url: `/api/brands/${brandId}/image`, headers });
     expect(removed.statusCode).toBe(204);
-    expect(uploadedFiles(app.config.dataDir)).toEqual([]);
+    expect(await storedNames(app)).toEqual([]);
   }
 
   it('10 different pictures leave one image, served, and no orphan file', async () => {
@@ -80,7 +71,7 @@ describe('parallel image uploads of one brand', () => {
   it('the same pictures sent several times over leave one image, served, and no orphan file', async () => {
     for (let round = 0; round < 3; round++) {
       const brand = await createBrandVia(app, headers);
-      // 5 pictures, each twice, in parallel: two uploads write the same file name.
+      // 5 pictures, each twice, in parallel: two uploads store the same picture.
       const answers = await Promise.all(
         [...pictures, ...pictures].map((data) => upload(app, headers, brand.id, data)),
       );

@@ -18,7 +18,7 @@ export const brands = pgTable(
     responsible: text('responsible'),
     description: text('description'),
     status: recordStatus(),
-    /** File name under DATA_DIR/uploads; the hash versions the public URL for long caching. */
+    /** The picture's name in the picture store; the hash versions the public URL for long caching. */
     imageFile: text('image_file'),
     imageHash: text('image_hash'),
     createdAt: createdAt(),

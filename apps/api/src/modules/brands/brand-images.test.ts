@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import type { Brand } from '@funil/shared';
 import { IMAGE_MAX_BYTES } from '@funil/shared';
 import sharp from 'sharp';
@@ -7,7 +6,7 @@ import { createBrandVia, imageBytes, multipartFile } from '../../../test/brand-f
 import { buildTestApp } from '../../../test/build-test-app';
 import { type SignedIn, signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
-import { brandImagesDir } from './brand-images';
+import { storedFiles } from '../../db/schema';
 
 describe('brand pictures', () => {
   let app: App;
@@ -30,13 +29,9 @@ describe('brand pictures', () => {
       payload: body.payload,
     });
   };
-  const storedFiles = () => {
-    try {
-      return readdirSync(brandImagesDir(app.config.dataDir)).sort();
-    } catch {
-      return [];
-    }
-  };
+  /** The names in the picture store (the database's, the default). */
+  const storedNames = async () =>
+    (await app.db.select({ name: storedFiles.name }).from(storedFiles)).map((row) => row.name).sort();
 
   it('stores JPEG, PNG, GIF and WebP resized to 335x188 WebP, served under a versioned immutable URL', async () => {
     for (const format of ['png', 'jpeg', 'gif', 'webp'] as const) {
@@ -122,7 +117,7 @@ describe('brand pictures', () => {
   it('answers 400 to an upload cut off before its closing boundary, and stores nothing', async () => {
     // Found by the schema fuzzer: busboy's "Unexpected end of form" was a 500.
     const brand = await createBrandVia(app, seller.headers);
-    const before = storedFiles();
+    const before = await storedNames();
     const body = multipartFile('image', {
       name: 'logo.png',
       type: 'image/png',
@@ -137,12 +132,12 @@ describe('brand pictures', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Requisição inválida');
-    expect(storedFiles()).toEqual(before);
+    expect(await storedNames()).toEqual(before);
   });
 
   it('replaces the picture (new URL, old file gone), removes it, and removes it with the brand', async () => {
     const brand = await createBrandVia(app, seller.headers);
-    const before = storedFiles();
+    const before = await storedNames();
     const first = (
       await upload(brand.id, {
         name: 'a.png',
@@ -158,7 +153,7 @@ describe('brand pictures', () => {
       })
     ).json<Brand>();
     expect(second.image_url).not.toBe(first.image_url);
-    expect(storedFiles().filter((file) => !before.includes(file))).toHaveLength(1);
+    expect((await storedNames()).filter((file) => !before.includes(file))).toHaveLength(1);
     // The old URL still answers (the current picture), but is not to be cached for good.
     const old = await app.inject({ method: 'GET', url: first.image_url as string });
     expect(old.headers['cache-control']).toBe('no-cache');
@@ -169,18 +164,18 @@ describe('brand pictures', () => {
       headers: seller.headers,
     });
     expect(removed.statusCode).toBe(204);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedNames()).toEqual(before);
     expect((await app.inject({ method: 'GET', url: `/api/brands/${brand.id}/image` })).statusCode).toBe(404);
 
     await upload(brand.id, { name: 'c.png', type: 'image/png', data: await imageBytes('png') });
-    expect(storedFiles()).toHaveLength(before.length + 1);
+    expect(await storedNames()).toHaveLength(before.length + 1);
     await app.inject({ method: 'DELETE', url: `/api/brands/${brand.id}`, headers: admin.headers });
-    expect(storedFiles()).toEqual(before);
+    expect(await storedNames()).toEqual(before);
   });
 
   it('leaves one picture and no orphan file after parallel uploads to one brand', async () => {
     const brand = await createBrandVia(app, seller.headers);
-    const before = storedFiles();
+    const before = await storedNames();
     const colours = Array.from({ length: 6 }, (_, index) => ({ r: index * 40, g: 255 - index * 40, b: 128 }));
     const answers = await Promise.all(
       colours.map(async (colour, index) =>
@@ -192,7 +187,7 @@ describe('brand pictures', () => {
       ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
-    const added = storedFiles().filter((file) => !before.includes(file));
+    const added = (await storedNames()).filter((file) => !before.includes(file));
     expect(added).toHaveLength(1);
     const current = (
       await app.inject({ method: 'GET', url: `/api/brands/${brand.id}`, headers: seller.headers })

@@ -1,58 +1,47 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { brands } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { FileStore, StoredFile } from '../../lib/file-store/file-store';
 import { toBrandImage } from '../../lib/images';
 
-const UPLOADS_DIR = join('uploads', 'brands');
-
-export const brandImagesDir = (dataDir: string) => join(dataDir, UPLOADS_DIR);
-
 /** Removes a stored picture; one already gone is fine. */
-export async function removeImageFile(dataDir: string, file: string | null): Promise<void> {
-  if (!file) return;
-  await unlink(join(brandImagesDir(dataDir), file)).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-  });
+export async function removeStoredPicture(store: FileStore, file: string | null): Promise<void> {
+  if (file) await store.remove(file);
 }
 
 /**
- * Stores a brand's new picture and makes it the brand's, in that order: the file is written
- * (under a temporary name, then renamed, so a reader never sees half a file), the row is switched
- * while locked, and the previous picture is removed after the switch. Each upload writes a file
- * of its own (a random part in the name, even for the same picture), so a file is removed only by
- * the one switch that replaced it, or by its own upload when that fails: concurrent uploads for
- * one brand leave one picture and no orphan file, and an upload for a brand deleted meanwhile
- * removes its own file. 404 for an unknown brand.
+ * Stores a brand's new picture and makes it the brand's, in that order: the picture is stored
+ * (whole: a store's put is all or nothing, so a reader never sees half a picture), the row is
+ * switched while locked, and the previous picture is removed after the switch. Each upload stores
+ * a picture of its own (a random part in the name, even for the same picture), so a picture is
+ * removed only by the one switch that replaced it, or by its own upload when that fails:
+ * concurrent uploads for one brand, through one process or several, leave one picture and no
+ * orphan, and an upload for a brand deleted meanwhile removes its own picture. 404 for an unknown
+ * brand.
  */
-export async function replaceBrandImage(db: Database, dataDir: string, brandId: string, upload: Buffer) {
+export async function replaceBrandImage(db: Database, store: FileStore, brandId: string, upload: Buffer) {
   const image = await toBrandImage(upload);
-  const dir = brandImagesDir(dataDir);
-  // Not named by the hash alone: two uploads of the same picture would share a file, and the
+  // Not named by the hash alone: two uploads of the same picture would share a name, and the
   // upload replacing one could remove it under the other, which is about to make it the brand's.
   const file = `${brandId}-${randomBytes(4).toString('hex')}-${image.hash}.${image.extension}`;
-  await mkdir(dir, { recursive: true });
-  const temporary = join(dir, `.${file}.${randomBytes(6).toString('hex')}.tmp`);
-  await writeFile(temporary, image.data);
-  await rename(temporary, join(dir, file));
+  await store.put(file, image.contentType, image.data);
 
   let previous: string | null;
   try {
     previous = await switchBrandImage(db, brandId, { file, hash: image.hash });
   } catch (error) {
-    await removeImageFile(dataDir, file);
+    await removeStoredPicture(store, file);
     throw error;
   }
-  await removeImageFile(dataDir, previous);
+  await removeStoredPicture(store, previous);
 }
 
 /** Takes the picture off a brand (404 for an unknown brand; a brand without one is fine). */
-export async function deleteBrandImage(db: Database, dataDir: string, brandId: string): Promise<void> {
+export async function deleteBrandImage(db: Database, store: FileStore, brandId: string): Promise<void> {
   const previous = await switchBrandImage(db, brandId, null);
-  await removeImageFile(dataDir, previous);
+  await removeStoredPicture(store, previous);
 }
 
 /**
@@ -79,13 +68,22 @@ async function switchBrandImage(
   });
 }
 
-/** The stored picture of a brand: its path and hash, or null when it has none. */
-export async function findBrandImage(db: Database, dataDir: string, brandId: string) {
+/**
+ * A brand's picture with its hash, or null when it has none, or when the store lacks the file
+ * its row names (a picture of an older version whose file was missing when start-up moved the
+ * others into the store).
+ */
+export async function findBrandImage(
+  db: Database,
+  store: FileStore,
+  brandId: string,
+): Promise<(StoredFile & { hash: string }) | null> {
   const [row] = await db
     .select({ file: brands.imageFile, hash: brands.imageHash })
     .from(brands)
     .where(eq(brands.id, brandId))
     .limit(1);
   if (!row?.file || !row.hash) return null;
-  return { path: join(brandImagesDir(dataDir), row.file), hash: row.hash };
+  const stored = await store.get(row.file);
+  return stored && { ...stored, hash: row.hash };
 }

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import multipart from '@fastify/multipart';
 import {
   brandCreateSchema,
@@ -13,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { deleteBrandImage, findBrandImage, removeImageFile, replaceBrandImage } from './brand-images';
+import { deleteBrandImage, findBrandImage, removeStoredPicture, replaceBrandImage } from './brand-images';
 import { createBrand, deleteBrand, getBrand, listBrands, updateBrand } from './brands.service';
 import { recordRouteErrors } from '../../lib/route-errors';
 
@@ -92,7 +91,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const imageFile = await deleteBrand(app.db, request.params.id, request.user?.id ?? null);
-      await removeImageFile(app.config.dataDir, imageFile);
+      await removeStoredPicture(app.fileStore, imageFile);
       return reply.code(204).send(null);
     },
   );
@@ -135,7 +134,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
         // Anything else is a malformed upload (a body cut off before its closing boundary).
         throw new AppError(400, 'errors:bad_request', { cause: error });
       }
-      await replaceBrandImage(app.db, app.config.dataDir, request.params.id, upload);
+      await replaceBrandImage(app.db, app.fileStore, request.params.id, upload);
       return getBrand(app.db, request.params.id);
     },
   );
@@ -151,7 +150,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteBrandImage(app.db, app.config.dataDir, request.params.id);
+      await deleteBrandImage(app.db, app.fileStore, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -169,15 +168,15 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const image = await findBrandImage(app.db, app.config.dataDir, request.params.id);
+      const image = await findBrandImage(app.db, app.fileStore, request.params.id);
       if (!image) throw new AppError(404, 'errors:not_found.brand_image');
       // The versioned URL (?v=<hash>) never changes its content; any other is checked each time.
       const isCurrentVersion = request.query.v === image.hash;
       return reply
-        .type('image/webp')
+        .type(image.contentType)
         .header('cache-control', isCurrentVersion ? IMMUTABLE : 'no-cache')
         .header('etag', `"${image.hash}"`)
-        .send(createReadStream(image.path));
+        .send(image.bytes);
     },
   );
 };

@@ -1,0 +1,73 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import type { S3Config } from '../../config';
+import type { FileStore } from './file-store';
+
+/** Providers differ in the error's name for a missing key (NoSuchKey, NotFound); all answer 404. */
+const isMissing = (error: unknown) =>
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+
+/**
+ * Files as objects of one S3-compatible bucket (AWS S3, MinIO, Ceph, R2...), the object key being
+ * the file's name. The bucket must exist; it is never created here, since who may create buckets
+ * is the operator's decision.
+ */
+export function s3FileStore(config: S3Config): FileStore {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    // Unset: the SDK's own chain (AWS_* variables, a profile, the instance's role).
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+    // Checksums only where an operation requires them: several S3-compatible servers refuse or
+    // mangle the CRC headers the SDK otherwise adds to every upload.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = config.bucket;
+
+  return {
+    kind: 's3',
+    put: async (name, contentType, bytes) => {
+      await client.send(new PutObjectCommand({ Bucket, Key: name, Body: bytes, ContentType: contentType }));
+    },
+    get: async (name) => {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: name }));
+        const bytes = await object.Body?.transformToByteArray();
+        if (!bytes) return null;
+        return {
+          contentType: object.ContentType ?? 'application/octet-stream',
+          bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    has: async (name) => {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: name }));
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+    // S3 answers a delete of a missing key with success, which is what `remove` promises.
+    remove: async (name) => {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
+    },
+    close: async () => {
+      client.destroy();
+    },
+  };
+}
