@@ -117,11 +117,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(dbPlugin, { handle });
-<<<<<<< HEAD
   await app.register(databaseListenerPlugin);
-=======
   await app.register(fileStorePlugin);
->>>>>>> pictures
   // Before any route (the docs' included), so its onRoute check sees every /api route.
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);

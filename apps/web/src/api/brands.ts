@@ -6,7 +6,7 @@ import type {
   BrandUpdateInput,
 } from '@funil/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { http, ifMatch } from '@/lib/http';
 
 export type { Brand, BrandListResponse };
 
@@ -28,16 +28,18 @@ export function listBrands(params: BrandListQuery, signal?: AbortSignal) {
   return http.get<BrandListResponse>('/api/brands', { params, signal });
 }
 
+/** The brand with its ETag, which the edit screen sends back as If-Match when it saves. */
 export function getBrand(id: string, signal?: AbortSignal) {
-  return http.get<Brand>(brandPath(id), { signal });
+  return http.getVersioned<Brand>(brandPath(id), { signal });
 }
 
 export function createBrand(body: BrandCreateInput) {
   return http.post<Brand>('/api/brands', body);
 }
 
-export function updateBrand(id: string, body: BrandUpdateInput) {
-  return http.patch<Brand>(brandPath(id), body);
+/** Saves over the version the form was opened with (`etag`), else a 412; the answer has the new ETag. */
+export function updateBrand(id: string, body: BrandUpdateInput, etag: string | null) {
+  return http.patchVersioned<Brand>(brandPath(id), body, { headers: ifMatch(etag) });
 }
 
 /** Multipart with one `image` field; the server decides the type by content and resizes it. */
@@ -78,7 +80,8 @@ export function useCreateBrand() {
 export function useUpdateBrand() {
   const invalidate = useInvalidateBrands();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: BrandUpdateInput }) => updateBrand(id, body),
+    mutationFn: ({ id, body, etag }: { id: string; body: BrandUpdateInput; etag: string | null }) =>
+      updateBrand(id, body, etag),
     onSuccess: invalidate,
   });
 }

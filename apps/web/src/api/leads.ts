@@ -12,7 +12,7 @@ import type {
   LeadUpdateInput,
 } from '@funil/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { http, ifMatch } from '@/lib/http';
 
 export type { Lead, LeadBoard, LeadFilters, LeadHistory, LeadListResponse, LeadSummary };
 
@@ -57,8 +57,9 @@ export function getLeadSummary(filters: LeadFilters, signal?: AbortSignal) {
   return http.get<LeadSummary>('/api/leads/summary', { params: filters, signal });
 }
 
+/** The lead with its ETag, which the edit screen sends back as If-Match when it saves. */
 export function getLead(id: string, signal?: AbortSignal) {
-  return http.get<Lead>(leadPath(id), { signal });
+  return http.getVersioned<Lead>(leadPath(id), { signal });
 }
 
 export function getLeadHistory(id: string, signal?: AbortSignal) {
@@ -69,8 +70,18 @@ export function createLead(body: LeadCreateInput) {
   return http.post<Lead>('/api/leads', body);
 }
 
+/**
+ * A PATCH without If-Match: the board's drag sends only the status the card moves to, and the
+ * server records the status the lead really had (under the row's lock), so a drag over someone
+ * else's change loses nothing of it.
+ */
 export function updateLead(id: string, body: LeadUpdateInput) {
   return http.patch<Lead>(leadPath(id), body);
+}
+
+/** The edit screen's save: only over the version it was opened with (`etag`), else a 412. */
+export function saveLeadEdit(id: string, body: LeadUpdateInput, etag: string | null) {
+  return http.patchVersioned<Lead>(leadPath(id), body, { headers: ifMatch(etag) });
 }
 
 export function deleteLead(id: string) {
@@ -116,7 +127,8 @@ export function useCreateLead() {
 export function useUpdateLead() {
   const invalidate = useInvalidateLeads();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: LeadUpdateInput }) => updateLead(id, body),
+    mutationFn: ({ id, body, etag }: { id: string; body: LeadUpdateInput; etag: string | null }) =>
+      saveLeadEdit(id, body, etag),
     onSuccess: invalidate,
   });
 }

@@ -141,19 +141,47 @@ async function send(
   throw new HttpError(response.status, response.statusText, text);
 }
 
+/** A record with the ETag its answer carried: what an edit form sends back as If-Match. */
+export type Versioned<T> = { record: T; etag: string | null };
+
+/** A PATCH's `If-Match` for the version a form was opened with; none (last write wins) without one. */
+export const ifMatch = (etag: string | null): Record<string, string> => (etag ? { 'If-Match': etag } : {});
+
+/** A save refused because someone else saved the record since it was loaded (docs/api.md, Concurrent edits). */
+export const isEditConflict = (error: unknown): error is HttpError =>
+  error instanceof HttpError && error.status === 412;
+
+async function sendRequest(method: HttpMethod, path: string, body: unknown, options: RequestOptions) {
+  const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
+  const payload = body === undefined ? undefined : isFormData ? body : JSON.stringify(body);
+  return send(method, path, payload, isFormData, options);
+}
+
+async function readBody<T>(response: Response): Promise<T> {
+  const text = response.status === 204 ? '' : await response.text();
+  if (!text) return undefined as T;
+  const data = parseJson(text);
+  return (data === undefined ? text : data) as T;
+}
+
 export async function request<T>(
   method: HttpMethod,
   path: string,
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const isFormData = typeof FormData !== 'undefined' && body instanceof FormData;
-  const payload = body === undefined ? undefined : isFormData ? body : JSON.stringify(body);
-  const response = await send(method, path, payload, isFormData, options);
-  const text = response.status === 204 ? '' : await response.text();
-  if (!text) return undefined as T;
-  const data = parseJson(text);
-  return (data === undefined ? text : data) as T;
+  return readBody<T>(await sendRequest(method, path, body, options));
+}
+
+/** A call whose answer's ETag matters (a record an edit form loads or saves). */
+export async function requestVersioned<T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<Versioned<T>> {
+  const response = await sendRequest(method, path, body, options);
+  return { record: await readBody<T>(response), etag: response.headers.get('etag') };
 }
 
 /**
@@ -173,6 +201,10 @@ export const http = {
     request<T>('PATCH', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  getVersioned: <T>(path: string, options?: RequestOptions) =>
+    requestVersioned<T>('GET', path, undefined, options),
+  patchVersioned: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    requestVersioned<T>('PATCH', path, body, options),
 };
 
 function parseJson(text: string): unknown {

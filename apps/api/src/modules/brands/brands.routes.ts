@@ -13,7 +13,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { deleteBrandImage, findBrandImage, removeStoredPicture, replaceBrandImage } from './brand-images';
-import { createBrand, deleteBrand, getBrand, listBrands, updateBrand } from './brands.service';
+import {
+  createBrand,
+  deleteBrand,
+  getBrand,
+  getVersionedBrand,
+  listBrands,
+  updateBrand,
+} from './brands.service';
+import { editConflictErrors, ifMatchHeadersSchema, sendVersioned } from '../../lib/etag';
 import { recordRouteErrors } from '../../lib/route-errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -43,11 +51,12 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         tags: ['brands'],
+        summary: 'A brand, with its version in the ETag header (docs/api.md, Concurrent edits)',
         params: idParamSchema,
         response: { 200: brandSchema, ...recordRouteErrors },
       },
     },
-    async (request) => getBrand(app.db, request.params.id),
+    async (request, reply) => sendVersioned(reply, await getVersionedBrand(app.db, request.params.id)),
   );
 
   app.post(
@@ -70,12 +79,24 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         tags: ['brands'],
+        summary: 'Change a brand; with If-Match, only over that version (412 otherwise)',
         params: idParamSchema,
+        headers: ifMatchHeadersSchema,
         body: brandUpdateSchema,
-        response: { 200: brandSchema, ...recordRouteErrors },
+        response: { 200: brandSchema, ...recordRouteErrors, ...editConflictErrors },
       },
     },
-    async (request) => updateBrand(app.db, request.params.id, request.body, request.user?.id ?? null),
+    async (request, reply) =>
+      sendVersioned(
+        reply,
+        await updateBrand(
+          app.db,
+          request.params.id,
+          request.body,
+          request.user?.id ?? null,
+          request.headers['if-match'],
+        ),
+      ),
   );
 
   app.delete(

@@ -13,9 +13,11 @@ import { defineShape, derived, isoTimestamp, nullableShape } from '../../db/answ
 import { isAnyIdOfJson } from '../../db/any-of-json';
 import type { Database } from '../../db/client';
 import { writeAs } from '../../db/write-as';
+import { rowVersion, type Versioned } from '../../db/row-version';
 import { firstNumber, readRows } from '../../db/read-rows';
 import { brands, contacts, leads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { checkIfMatch } from '../../lib/etag';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { containsNormalisedPattern, escapeLike } from '../../lib/like';
 import { paginate } from '../../lib/pagination';
@@ -195,15 +197,35 @@ export async function listBrands(db: Database, query: BrandListQuery): Promise<B
 
 const notFound = () => new AppError(404, 'errors:not_found.brand');
 
-export async function getBrand(db: Database, id: string): Promise<Brand> {
-  const [brand] = await readRows(
+/**
+ * The brand and its row's version (GET /api/brands/:id answers it as the ETag): the version is one
+ * more column after the shape's, read in the same query. It is the brand row's alone; the
+ * principal contact the answer embeds is another row.
+ */
+export async function getVersionedBrand(db: Database, id: string): Promise<Versioned<Brand>> {
+  const [versioned] = await readRows(
     db,
     'brand_by_id',
-    () => ({ query: selectBrands(db).where(eq(brands.id, sql.placeholder('id'))), mapRows: toBrands }),
+    () => {
+      const shape = brandShape();
+      const query = db
+        .select({ ...shape.columns, version: rowVersion(brands) })
+        .from(brands)
+        .leftJoin(principal, principalJoin)
+        .where(eq(brands.id, sql.placeholder('id')));
+      const { toAnswer, width } = shape;
+      const mapRows = (rows: unknown[][]): Versioned<Brand>[] =>
+        rows.map((row) => ({ record: toAnswer(row), version: row[width] as string }));
+      return { query, mapRows };
+    },
     { id },
   );
-  if (!brand) throw notFound();
-  return brand;
+  if (!versioned) throw notFound();
+  return versioned;
+}
+
+export async function getBrand(db: Database, id: string): Promise<Brand> {
+  return (await getVersionedBrand(db, id)).record;
 }
 
 /** The brands with these ids (missing ones are simply absent), as `getBrand` answers each. */
@@ -242,20 +264,31 @@ export async function createBrand(db: Database, input: BrandCreate, userId: stri
   });
 }
 
+/**
+ * PATCH /api/brands/:id. The brand's row is locked before `ifMatch` is compared with its version,
+ * so of two PATCHes made over the same version only the first one passes (lib/etag.ts); an
+ * unknown brand is 404 before any 412.
+ */
 export async function updateBrand(
   db: Database,
   id: string,
   input: BrandUpdate,
   userId: string | null,
-): Promise<Brand> {
+  ifMatch?: string,
+): Promise<Versioned<Brand>> {
   return writeAs(db, userId, async (tx) => {
-    const [row] = await tx
+    const [current] = await tx
+      .select({ version: rowVersion(brands) })
+      .from(brands)
+      .where(eq(brands.id, id))
+      .for('no key update');
+    if (!current) throw notFound();
+    checkIfMatch(ifMatch, current.version);
+    await tx
       .update(brands)
       .set({ ...patchColumns(input, brandFieldColumns), updatedAt: new Date() })
-      .where(eq(brands.id, id))
-      .returning({ id: brands.id });
-    if (!row) throw notFound();
-    return getBrand(tx, row.id);
+      .where(eq(brands.id, id));
+    return getVersionedBrand(tx, id);
   });
 }
 

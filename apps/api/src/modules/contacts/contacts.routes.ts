@@ -8,7 +8,14 @@ import {
 } from '@funil/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createContact, deleteContact, getContact, listContacts, updateContact } from './contacts.service';
+import {
+  createContact,
+  deleteContact,
+  getVersionedContact,
+  listContacts,
+  updateContact,
+} from './contacts.service';
+import { editConflictErrors, ifMatchHeadersSchema, sendVersioned } from '../../lib/etag';
 import { recordRouteErrors } from '../../lib/route-errors';
 
 /** /api/contacts (docs/api.md, Contacts). */
@@ -33,11 +40,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         tags: ['contacts'],
+        summary: 'A contact, with its version in the ETag header (docs/api.md, Concurrent edits)',
         params: idParamSchema,
         response: { 200: contactSchema, ...recordRouteErrors },
       },
     },
-    async (request) => getContact(app.db, request.params.id),
+    async (request, reply) => sendVersioned(reply, await getVersionedContact(app.db, request.params.id)),
   );
 
   app.post(
@@ -60,13 +68,25 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         tags: ['contacts'],
-        summary: "Change a contact; making it principal demotes the brand's other principal",
+        summary:
+          "Change a contact; making it principal demotes the brand's other principal; with If-Match, only over that version (412 otherwise)",
         params: idParamSchema,
+        headers: ifMatchHeadersSchema,
         body: contactUpdateSchema,
-        response: { 200: contactSchema, ...recordRouteErrors },
+        response: { 200: contactSchema, ...recordRouteErrors, ...editConflictErrors },
       },
     },
-    async (request) => updateContact(app.db, request.params.id, request.body, request.user?.id ?? null),
+    async (request, reply) =>
+      sendVersioned(
+        reply,
+        await updateContact(
+          app.db,
+          request.params.id,
+          request.body,
+          request.user?.id ?? null,
+          request.headers['if-match'],
+        ),
+      ),
   );
 
   app.delete(

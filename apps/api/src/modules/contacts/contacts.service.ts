@@ -12,9 +12,11 @@ import { defineShape, isoTimestamp } from '../../db/answer-shape';
 import { isAnyIdOfJson } from '../../db/any-of-json';
 import type { Database } from '../../db/client';
 import { writeAs } from '../../db/write-as';
+import { rowVersion, type Versioned } from '../../db/row-version';
 import { readListRows, readRows } from '../../db/read-rows';
 import { brands, contacts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { checkIfMatch } from '../../lib/etag';
 import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
 import { paginate } from '../../lib/pagination';
 import { contactSearch } from './contact-search';
@@ -87,21 +89,33 @@ export async function listContacts(db: Database, query: ContactListQuery): Promi
   return paginate(query, list.count, list.rows);
 }
 
-export async function getContact(db: Database, id: string): Promise<Contact> {
-  const [contact] = await readRows(
+/**
+ * The contact and its row's version (GET /api/contacts/:id answers it as the ETag): one more
+ * column after the shape's, read in the same query.
+ */
+export async function getVersionedContact(db: Database, id: string): Promise<Versioned<Contact>> {
+  const [versioned] = await readRows(
     db,
     'contact_by_id',
-    () => ({
-      query: db
-        .select(contactShape().columns)
+    () => {
+      const shape = contactShape();
+      const query = db
+        .select({ ...shape.columns, version: rowVersion(contacts) })
         .from(contacts)
-        .where(eq(contacts.id, sql.placeholder('id'))),
-      mapRows: toContacts,
-    }),
+        .where(eq(contacts.id, sql.placeholder('id')));
+      const { toAnswer, width } = shape;
+      const mapRows = (rows: unknown[][]): Versioned<Contact>[] =>
+        rows.map((row) => ({ record: toAnswer(row), version: row[width] as string }));
+      return { query, mapRows };
+    },
     { id },
   );
-  if (!contact) throw notFound();
-  return contact;
+  if (!versioned) throw notFound();
+  return versioned;
+}
+
+export async function getContact(db: Database, id: string): Promise<Contact> {
+  return (await getVersionedContact(db, id)).record;
 }
 
 /** The contacts with these ids (missing ones are simply absent), as `getContact` answers each. */
@@ -187,30 +201,41 @@ export async function createContact(
   });
 }
 
-/** PATCH /api/contacts/:id. Making a contact principal demotes the brand's other one, in the same transaction. */
+/**
+ * PATCH /api/contacts/:id. Making a contact principal demotes the brand's other one, in the same
+ * transaction. The contact's row is locked before `ifMatch` is compared with its version, so of
+ * two PATCHes made over the same version only the first one passes (lib/etag.ts); an unknown
+ * contact is 404 before any 412.
+ *
+ * A promotion locks the brand before the contact: a promotion of another contact of the brand
+ * locks the brand and then writes the demoted contact, so taking them in the other order could
+ * deadlock with it. The brand comes from a first, unlocked read; a contact never changes brand.
+ */
 export async function updateContact(
   db: Database,
   id: string,
   input: ContactUpdate,
   userId: string | null,
-): Promise<Contact> {
+  ifMatch?: string,
+): Promise<Versioned<Contact>> {
   return writeAs(db, userId, async (tx) => {
+    const [found] = await tx.select({ brandId: contacts.brandId }).from(contacts).where(eq(contacts.id, id));
+    if (!found) throw notFound();
+    if (input.flag === 'principal') await lockBrand(tx, found.brandId);
     const [current] = await tx
-      .select({ brandId: contacts.brandId })
+      .select({ version: rowVersion(contacts) })
       .from(contacts)
-      .where(eq(contacts.id, id));
+      .where(eq(contacts.id, id))
+      .for('no key update');
+    // Deleted between the two reads.
     if (!current) throw notFound();
-    if (input.flag === 'principal') {
-      await lockBrand(tx, current.brandId);
-      await demoteOtherPrincipals(tx, current.brandId, id);
-    }
-    const [row] = await tx
+    checkIfMatch(ifMatch, current.version);
+    if (input.flag === 'principal') await demoteOtherPrincipals(tx, found.brandId, id);
+    await tx
       .update(contacts)
       .set({ ...patchColumns(input, contactColumns), updatedAt: new Date() })
-      .where(eq(contacts.id, id))
-      .returning({ id: contacts.id });
-    if (!row) throw notFound();
-    return getContact(tx, row.id);
+      .where(eq(contacts.id, id));
+    return getVersionedContact(tx, id);
   });
 }
 

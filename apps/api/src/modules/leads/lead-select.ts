@@ -4,6 +4,7 @@ import { asNumber, defineShape, isoTimestamp, nullableShape } from '../../db/ans
 import { isAnyIdOfJson } from '../../db/any-of-json';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
+import { rowVersion } from '../../db/row-version';
 import {
   brands,
   franchises,
@@ -44,6 +45,9 @@ const pageColumns = (sortKey: SQLWrapper) => ({
   createdAt: leads.createdAt,
   updatedAt: leads.updatedAt,
   sortKey: sql`${sortKey}`.as('sort_key'),
+  // The lead row's own version (its ETag): the brand, catalogue items and franchise names the
+  // answer embeds are other rows, so renaming a brand does not make its leads' edits conflict.
+  version: rowVersion(leads).as('row_version'),
 });
 
 /** Sorts on a lead's own column. */
@@ -168,12 +172,13 @@ const leadShape = defineShape<Lead, [PageSubquery]>((page) => {
   };
 });
 
-/** A page's lead and its keyset position (for next_cursor). */
-export type LeadRow = { lead: Lead; cursor: LeadCursor };
+/** A page's lead, its keyset position (for next_cursor) and its row's version (for the ETag). */
+export type LeadRow = { lead: Lead; cursor: LeadCursor; version: string };
 
 /**
  * The page's rows joined to what the answer embeds, in the page's order: the lead's columns, then
- * created_at to the microsecond for the cursor (a JS Date keeps milliseconds).
+ * created_at to the microsecond for the cursor (a JS Date keeps milliseconds), then the row's
+ * version, read in the same query rather than asked again.
  */
 function embedPage(db: Database, page: PageSubquery, order: LeadOrder) {
   const shape = leadShape(page);
@@ -181,6 +186,7 @@ function embedPage(db: Database, page: PageSubquery, order: LeadOrder) {
     .select({
       ...shape.columns,
       cursorCreatedAt: sql<string>`to_char(${page.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      version: page.version,
     })
     .from(page)
     .innerJoin(brands, eq(brands.id, page.brandId))
@@ -193,7 +199,11 @@ function embedPage(db: Database, page: PageSubquery, order: LeadOrder) {
   const toRows = (rows: unknown[][]): LeadRow[] =>
     rows.map((row) => {
       const lead = toAnswer(row);
-      return { lead, cursor: { createdAt: row[width] as string, id: lead.id } };
+      return {
+        lead,
+        cursor: { createdAt: row[width] as string, id: lead.id },
+        version: row[width + 1] as string,
+      };
     });
   return { query, toRows };
 }

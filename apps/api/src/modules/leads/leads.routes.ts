@@ -13,13 +13,14 @@ import {
 } from '@funil/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { editConflictErrors, ifMatchHeadersSchema, sendVersioned } from '../../lib/etag';
 import { recordRouteErrors } from '../../lib/route-errors';
 import {
   createLead,
   deleteLead,
-  getLead,
   getLeadBoard,
   getLeadHistory,
+  getVersionedLead,
   listLeads,
   summarizeLeads,
   updateLead,
@@ -73,9 +74,14 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['leads'], params: idParamSchema, response: { 200: leadSchema, ...recordRouteErrors } },
+      schema: {
+        tags: ['leads'],
+        summary: 'A lead, with its version in the ETag header (docs/api.md, Concurrent edits)',
+        params: idParamSchema,
+        response: { 200: leadSchema, ...recordRouteErrors },
+      },
     },
-    async (request) => getLead(app.db, request.params.id),
+    async (request, reply) => sendVersioned(reply, await getVersionedLead(app.db, request.params.id)),
   );
 
   app.get(
@@ -112,12 +118,24 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         tags: ['leads'],
+        summary: 'Change a lead; with If-Match, only over that version (412 otherwise)',
         params: idParamSchema,
+        headers: ifMatchHeadersSchema,
         body: leadUpdateSchema,
-        response: { 200: leadSchema, ...recordRouteErrors },
+        response: { 200: leadSchema, ...recordRouteErrors, ...editConflictErrors },
       },
     },
-    async (request) => updateLead(app.db, request.params.id, request.body, request.user?.id ?? null),
+    async (request, reply) =>
+      sendVersioned(
+        reply,
+        await updateLead(
+          app.db,
+          request.params.id,
+          request.body,
+          request.user?.id ?? null,
+          request.headers['if-match'],
+        ),
+      ),
   );
 
   app.delete(

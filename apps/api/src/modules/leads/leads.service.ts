@@ -14,8 +14,10 @@ import {
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { writeAs } from '../../db/write-as';
+import { rowVersion, type Versioned } from '../../db/row-version';
 import { leads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { checkIfMatch } from '../../lib/etag';
 import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
 import { paginate } from '../../lib/pagination';
 import { firstNumber, readRows } from '../../db/read-rows';
@@ -138,10 +140,15 @@ export async function getLeadBoard(db: Database, query: LeadBoardQuery): Promise
   };
 }
 
-export async function getLead(db: Database, id: string): Promise<Lead> {
+/** The lead and its row's version (GET /api/leads/:id answers it as the ETag). */
+export async function getVersionedLead(db: Database, id: string): Promise<Versioned<Lead>> {
   const [row] = await selectLeadById(db, id);
   if (!row) throw notFound();
-  return row.lead;
+  return { record: row.lead, version: row.version };
+}
+
+export async function getLead(db: Database, id: string): Promise<Lead> {
+  return (await getVersionedLead(db, id)).record;
 }
 
 /** The lead's column for each API field (the franchises live in their own table). */
@@ -178,21 +185,25 @@ export async function createLead(db: Database, input: LeadCreate, userId: string
 /**
  * PATCH /api/leads/:id: any field. The lead's row is locked first, so concurrent moves run one
  * after the other and each records the status it really left (from = the previous entry's to); a
- * PATCH that keeps the status records nothing.
+ * PATCH that keeps the status records nothing. `ifMatch` is compared under that lock, so of two
+ * PATCHes made over the same version only the first one passes (lib/etag.ts); an unknown lead is
+ * 404 before any 412.
  */
 export async function updateLead(
   db: Database,
   id: string,
   input: LeadUpdate,
   userId: string | null,
-): Promise<Lead> {
+  ifMatch?: string,
+): Promise<Versioned<Lead>> {
   return writeAs(db, userId, async (tx) => {
     const [current] = await tx
-      .select({ contractStatus: leads.contractStatus })
+      .select({ contractStatus: leads.contractStatus, version: rowVersion(leads) })
       .from(leads)
       .where(eq(leads.id, id))
       .for('no key update');
     if (!current) throw notFound();
+    checkIfMatch(ifMatch, current.version);
     await checkLeadReferences(tx, input);
     await tx
       .update(leads)
@@ -207,7 +218,7 @@ export async function updateLead(
         userId,
       });
     }
-    return getLead(tx, id);
+    return getVersionedLead(tx, id);
   });
 }
 

@@ -1,6 +1,7 @@
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { isEditConflict } from '@/lib/http';
 import { applySaveError, type SaveErrorTarget } from './save-error';
 
 type SaveFormOptions<TFieldValues extends FieldValues, TTransformed> = Omit<
@@ -11,6 +12,11 @@ type SaveFormOptions<TFieldValues extends FieldValues, TTransformed> = Omit<
   onSave: (values: TTransformed) => Promise<void>;
   /** The error toast's text when the server says nothing readable: 'Erro ao salvar vertical'. */
   fallback: string;
+  /**
+   * An edit form's answer to a 412 (someone else saved the record since it was loaded): it shows
+   * its own dialog instead of the error toast.
+   */
+  onConflict?: () => void;
 };
 
 /**
@@ -21,13 +27,17 @@ type SaveFormOptions<TFieldValues extends FieldValues, TTransformed> = Omit<
  */
 export function useSaveForm<TFieldValues extends FieldValues, TTransformed>(
   form: Pick<UseFormReturn<TFieldValues, unknown, TTransformed>, 'handleSubmit' | 'setError'>,
-  { onSave, fallback, fields, conflictField }: SaveFormOptions<TFieldValues, TTransformed>,
+  { onSave, fallback, fields, conflictField, onConflict }: SaveFormOptions<TFieldValues, TTransformed>,
 ) {
   const { t } = useTranslation('common');
   return form.handleSubmit(async (values) => {
     try {
       await onSave(values);
     } catch (error) {
+      if (onConflict && isEditConflict(error)) {
+        onConflict();
+        return;
+      }
       const message = applySaveError(error, { setError: form.setError, fields, conflictField }, fallback);
       toast.error(t('errorTitle'), { description: message });
     }

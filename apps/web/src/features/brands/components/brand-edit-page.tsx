@@ -1,16 +1,29 @@
-import type { Brand, BrandCreate } from '@funil/shared';
+import { type Brand, type BrandCreate, formatCnpj } from '@funil/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '@/components/back-link';
 import { toast } from 'sonner';
 import { brandQueryOptions, useRemoveBrandImage, useUpdateBrand, useUploadBrandImage } from '@/api/brands';
+import { useEditVersion } from '@/components/form/use-edit-version';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLoadFailedRedirect } from '@/components/use-load-failed-redirect';
 import { getErrorMessage } from '@/lib/http';
 import { BrandForm } from './brand-form';
 import { BrandImageField } from './brand-image-field';
+
+/** The brand's fields the form edits, as it holds them. */
+const brandFormFields = (brand: Brand) => [
+  brand.name,
+  brand.company_name,
+  formatCnpj(brand.cnpj),
+  brand.area_of_activity,
+  brand.segmentation,
+  brand.responsible,
+  brand.description,
+  brand.status,
+];
 
 type BrandEditPageProps = {
   brandId: string;
@@ -36,9 +49,19 @@ export function BrandEditPage({ brandId, contacts }: BrandEditPageProps) {
     to: '/marcas/gerenciar',
   });
 
+  // The version the form was opened with: its save sends it as If-Match. A picture changed here
+  // rewrites the brand's row but none of the form's fields, so the form moves on to that version.
+  const version = useEditVersion(query.data, brandFormFields);
+
   async function handleSave(values: BrandCreate) {
-    await update.mutateAsync({ id: brandId, body: values });
+    const etag = version.base?.etag ?? null;
+    version.saved(await update.mutateAsync({ id: brandId, body: values, etag }));
     toast.success(t('form.updated'));
+  }
+
+  async function handleReload() {
+    const { data } = await query.refetch();
+    if (data) version.reload(data);
   }
 
   async function handleImage(file: File) {
@@ -59,19 +82,23 @@ export function BrandEditPage({ brandId, contacts }: BrandEditPageProps) {
     }
   }
 
-  const brand = query.data;
+  const brand = query.data?.record;
+  // The form shows the version it saves over, not a newer one loaded meanwhile.
+  const opened = version.base?.record;
   return (
     <div className="flex flex-col gap-4">
       <BackLink to="/marcas/gerenciar" label={t('form.back')} />
       <Card>
         <CardContent>
-          {brand ? (
+          {brand && opened ? (
             <BrandForm
-              brand={brand}
+              key={version.formKey}
+              brand={opened}
               isSaving={update.isPending}
               onSave={handleSave}
               saveErrorMessage={t('form.updateError')}
               submitLabel={t('form.submitSave')}
+              onReload={handleReload}
               imageField={
                 <BrandImageField
                   brandName={brand.name}

@@ -14,6 +14,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useCompanyLookup } from '@/api/companies';
+import { changedFields } from '@/components/form/changed-fields';
+import { EditConflictDialog, type TypedValue } from '@/components/form/edit-conflict-dialog';
 import { RecordStatusField } from '@/components/form/record-status-field';
 import { FormField, TextField } from '@/components/form/form-field';
 import { useSaveForm } from '@/components/form/use-save-form';
@@ -45,6 +47,11 @@ type BrandFormProps = {
   submitLabel: string;
   /** The picture field, beside the form's fields. */
   imageField: ReactNode;
+  /**
+   * The edit screen's 'Recarregar' after a save refused because someone else saved the brand
+   * meanwhile (412): loads the brand as it is now into the form. Without it a 412 is a toast.
+   */
+  onReload?: () => Promise<void>;
 };
 
 const toFormValues = (brand: Brand | null): BrandCreateInput => ({
@@ -70,6 +77,7 @@ export function BrandForm({
   saveErrorMessage,
   submitLabel,
   imageField,
+  onReload,
 }: BrandFormProps) {
   const { t } = useTranslation(['brands', 'common']);
   const form = useForm<BrandCreateInput, unknown, BrandCreate>({
@@ -81,7 +89,22 @@ export function BrandForm({
     control,
     formState: { errors },
   } = form;
-  const handleSubmit = useSaveForm(form, { onSave, fallback: saveErrorMessage, fields: BRAND_FIELDS });
+  // What the user typed, shown while the conflict dialog is open (null: closed).
+  const [typed, setTyped] = useState<TypedValue[] | null>(null);
+  const typedValues = (): TypedValue[] => {
+    const current = form.getValues();
+    return changedFields(toFormValues(brand), current, BRAND_FIELDS).map((field) => ({
+      field,
+      label: t(`fields.${field}`),
+      value: field === 'status' ? t(`common:status.${current.status ?? 'active'}`) : (current[field] ?? ''),
+    }));
+  };
+  const handleSubmit = useSaveForm(form, {
+    onSave,
+    fallback: saveErrorMessage,
+    fields: BRAND_FIELDS,
+    onConflict: onReload ? () => setTyped(typedValues()) : undefined,
+  });
 
   const lookup = useCompanyLookup();
   const [record, setRecord] = useState<CompanyRecord | null>(null);
@@ -235,6 +258,9 @@ export function BrandForm({
         </div>
       </div>
       <div className="lg:w-[335px]">{imageField}</div>
+      {onReload && (
+        <EditConflictDialog typed={typed} onReload={onReload} onKeepEditing={() => setTyped(null)} />
+      )}
     </form>
   );
 }

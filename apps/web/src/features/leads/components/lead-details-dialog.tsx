@@ -37,7 +37,7 @@ export function LeadDetailsDialog({ leadId, onOpenChange }: LeadDetailsDialogPro
   if (leadId !== null && leadId !== shownId) setShownId(leadId);
   const id = leadId ?? shownId;
   const query = useQuery({ ...leadQueryOptions(id ?? ''), enabled: id !== null });
-  const lead = query.data;
+  const lead = query.data?.record;
 
   let body;
   if (query.isError) {

@@ -6,11 +6,12 @@ import { BackLink } from '@/components/back-link';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { type Lead, leadQueryOptions, useDeleteLead, useUpdateLead } from '@/api/leads';
+import { useEditVersion } from '@/components/form/use-edit-version';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLoadFailedRedirect } from '@/components/use-load-failed-redirect';
 import { getErrorMessage } from '@/lib/http';
-import { toUpdateBody } from '../utils/lead-body';
+import { toLeadFormValues, toUpdateBody } from '../utils/lead-body';
 import { DeleteLeadButton } from './delete-lead-button';
 import { LeadForm } from './lead-form';
 
@@ -48,10 +49,19 @@ export function LeadEditPage({ leadId, canDelete, contacts, assistant }: LeadEdi
     to: '/dashboard',
   });
 
+  // The version the form was opened with: its save sends it as If-Match.
+  const version = useEditVersion(query.data, (lead) => toLeadFormValues(lead, lead.brand_id.id));
+
   async function handleSave(values: LeadCreate) {
-    await update.mutateAsync({ id: leadId, body: toUpdateBody(values) });
+    const etag = version.base?.etag ?? null;
+    version.saved(await update.mutateAsync({ id: leadId, body: toUpdateBody(values), etag }));
     toast.success(t('edit.updated'));
     void navigate('/dashboard');
+  }
+
+  async function handleReload() {
+    const { data } = await query.refetch();
+    if (data) version.reload(data);
   }
 
   async function handleDelete() {
@@ -66,7 +76,9 @@ export function LeadEditPage({ leadId, canDelete, contacts, assistant }: LeadEdi
     }
   }
 
-  const lead = query.data;
+  const lead = query.data?.record;
+  // The form shows the version it saves over, not a newer one loaded meanwhile.
+  const opened = version.base?.record;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -86,15 +98,17 @@ export function LeadEditPage({ leadId, canDelete, contacts, assistant }: LeadEdi
       </div>
       <Card>
         <CardContent>
-          {lead ? (
+          {opened ? (
             <LeadForm
-              lead={lead}
-              brand={{ id: lead.brand_id.id, name: lead.brand_id.name }}
+              key={version.formKey}
+              lead={opened}
+              brand={{ id: opened.brand_id.id, name: opened.brand_id.name }}
               isSaving={update.isPending || remove.isPending}
               onSave={handleSave}
               saveErrorMessage={t('edit.updateError')}
               submitLabel={t('form.submitSave')}
               onCancel={() => void navigate('/dashboard')}
+              onReload={handleReload}
             />
           ) : (
             <div className="grid gap-4 sm:grid-cols-2" aria-busy>

@@ -6,15 +6,18 @@ import {
   PROSPECTUS_YEARS,
 } from '@funil/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '@/api/leads';
 import { DialogFormFooter } from '@/components/form/dialog-form-footer';
+import { EditConflictDialog, type TypedValue } from '@/components/form/edit-conflict-dialog';
 import { FormField, TextField } from '@/components/form/form-field';
 import { OptionSelectField } from '@/components/form/option-select-field';
 import { useSaveForm } from '@/components/form/use-save-form';
 import { Input } from '@/components/ui/input';
 import { useLeadFormOptions } from '../hooks/use-lead-form-options';
+import { useLeadTypedValues } from '../hooks/use-lead-typed-values';
 import { toLeadFormValues } from '../utils/lead-body';
 import { FranchisesField } from './franchises-field';
 import { MoneyField } from './money-field';
@@ -50,6 +53,11 @@ export type LeadFormProps = {
   saveErrorMessage: string;
   submitLabel: string;
   onCancel: () => void;
+  /**
+   * The edit screen's 'Recarregar' after a save refused because someone else saved the lead
+   * meanwhile (412): loads the lead as it is now into the form. Without it a 412 is a toast.
+   */
+  onReload?: () => Promise<void>;
 };
 
 /**
@@ -65,6 +73,7 @@ export function LeadForm({
   saveErrorMessage,
   submitLabel,
   onCancel,
+  onReload,
 }: LeadFormProps) {
   const { t } = useTranslation('leads');
   const form = useForm<LeadCreateInput, unknown, LeadCreate>({
@@ -76,8 +85,18 @@ export function LeadForm({
     control,
     formState: { errors },
   } = form;
-  const handleSubmit = useSaveForm(form, { onSave, fallback: saveErrorMessage, fields: LEAD_FORM_FIELDS });
   const options = useLeadFormOptions(lead);
+  const typedValues = useLeadTypedValues(options);
+  // What the user typed, shown while the conflict dialog is open (null: closed).
+  const [typed, setTyped] = useState<TypedValue[] | null>(null);
+  const handleSubmit = useSaveForm(form, {
+    onSave,
+    fallback: saveErrorMessage,
+    fields: LEAD_FORM_FIELDS,
+    onConflict: onReload
+      ? () => setTyped(typedValues(toLeadFormValues(lead, brand.id), form.getValues()))
+      : undefined,
+  });
   const statusOptions = CONTRACT_STATUSES.map((status) => ({
     value: status,
     label: t(`contractStatus.${status}`),
@@ -202,6 +221,9 @@ export function LeadForm({
         />
       </div>
       <DialogFormFooter isSaving={isSaving} submitLabel={submitLabel} onCancel={onCancel} />
+      {onReload && (
+        <EditConflictDialog typed={typed} onReload={onReload} onKeepEditing={() => setTyped(null)} />
+      )}
     </form>
   );
 }
