@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { writeAs } from '../../db/write-as';
 import { brands } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { FileStore, StoredFile } from '../../lib/file-store/file-store';
@@ -21,7 +22,13 @@ export async function removeStoredPicture(store: FileStore, file: string | null)
  * orphan, and an upload for a brand deleted meanwhile removes its own picture. 404 for an unknown
  * brand.
  */
-export async function replaceBrandImage(db: Database, store: FileStore, brandId: string, upload: Buffer) {
+export async function replaceBrandImage(
+  db: Database,
+  store: FileStore,
+  brandId: string,
+  upload: Buffer,
+  userId: string | null,
+) {
   const image = await toBrandImage(upload);
   // Not named by the hash alone: two uploads of the same picture would share a name, and the
   // upload replacing one could remove it under the other, which is about to make it the brand's.
@@ -30,7 +37,7 @@ export async function replaceBrandImage(db: Database, store: FileStore, brandId:
 
   let previous: string | null;
   try {
-    previous = await switchBrandImage(db, brandId, { file, hash: image.hash });
+    previous = await switchBrandImage(db, brandId, { file, hash: image.hash }, userId);
   } catch (error) {
     await removeStoredPicture(store, file);
     throw error;
@@ -39,8 +46,13 @@ export async function replaceBrandImage(db: Database, store: FileStore, brandId:
 }
 
 /** Takes the picture off a brand (404 for an unknown brand; a brand without one is fine). */
-export async function deleteBrandImage(db: Database, store: FileStore, brandId: string): Promise<void> {
-  const previous = await switchBrandImage(db, brandId, null);
+export async function deleteBrandImage(
+  db: Database,
+  store: FileStore,
+  brandId: string,
+  userId: string | null,
+): Promise<void> {
+  const previous = await switchBrandImage(db, brandId, null, userId);
   await removeStoredPicture(store, previous);
 }
 
@@ -52,8 +64,9 @@ async function switchBrandImage(
   db: Database,
   brandId: string,
   image: { file: string; hash: string } | null,
+  userId: string | null,
 ): Promise<string | null> {
-  return db.transaction(async (tx) => {
+  return writeAs(db, userId, async (tx) => {
     const [current] = await tx
       .select({ imageFile: brands.imageFile })
       .from(brands)

@@ -155,7 +155,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
         // Anything else is a malformed upload (a body cut off before its closing boundary).
         throw new AppError(400, 'errors:bad_request', { cause: error });
       }
-      await replaceBrandImage(app.db, app.fileStore, request.params.id, upload);
+      await replaceBrandImage(app.db, app.fileStore, request.params.id, upload, request.user?.id ?? null);
       return getBrand(app.db, request.params.id);
     },
   );
@@ -171,7 +171,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteBrandImage(app.db, app.fileStore, request.params.id);
+      await deleteBrandImage(app.db, app.fileStore, request.params.id, request.user?.id ?? null);
       return reply.code(204).send(null);
     },
   );
