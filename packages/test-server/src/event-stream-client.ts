@@ -1,17 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { type ClientRequest, type IncomingMessage } from 'node:http';
-import http from 'node:http';
+import http, { type ClientRequest, type IncomingMessage } from 'node:http';
 import { createParser } from 'eventsource-parser';
-import type { App } from '../src/app';
 
 export type ReceivedEvent = { id: string | undefined; event: string | undefined; data: string };
-
-/** The base URL of an app listening on a free local port (listening starts on first call). */
-export async function listeningUrl(app: App): Promise<string> {
-  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  return `http://127.0.0.1:${port}`;
-}
 
 /**
  * A real client of `GET /api/events` over HTTP: every event it has received, in order, and a way
@@ -36,7 +26,7 @@ export class EventStreamClient {
    * Opens the stream over a connection of its own (node:http, no agent): closing the client closes
    * that connection, so no pooled socket outlives the test and holds a server open.
    */
-  static async open(baseUrl: string, headers: Record<string, string>): Promise<EventStreamClient> {
+  static async open(baseUrl: string, headers: Record<string, string> = {}): Promise<EventStreamClient> {
     const client = new EventStreamClient();
     const parser = createParser({
       onEvent: (message) => {
