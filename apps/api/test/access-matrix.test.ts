@@ -1,9 +1,21 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { isDocsRoute } from '../src/plugins/auth';
 import { ACCESS_MATRIX, CALLER_ROLES, CALLERS, type MatrixContext, uniqueSuffix } from './access-matrix';
 import { buildTestApp } from './build-test-app';
+import { listeningUrl } from './listening-url';
 import { signIn } from './sign-in';
+
+/** The status of a GET whose answer stays open (an event stream): read, then the connection is dropped. */
+const streamStatus = (url: string, headers: Record<string, string>) =>
+  new Promise<number>((resolve, reject) => {
+    const request = http.get(url, { headers, agent: false }, (response) => {
+      resolve(response.statusCode ?? 0);
+      request.destroy();
+    });
+    request.on('error', reject);
+  });
 
 const rowKey = (method: string, url: string) => `${method} ${url}`;
 
@@ -47,13 +59,18 @@ describe('role × endpoint matrix', () => {
       for (const caller of CALLERS) {
         const ctx: MatrixContext = { app, caller, users, unique: uniqueSuffix };
         const request = (await row.request?.(ctx)) ?? {};
+        const headers = { ...(caller === 'anonymous' ? {} : users[caller].headers), ...request.headers };
+        if (row.isStream) {
+          answers[caller] = await streamStatus(
+            `${await listeningUrl(app)}${request.url ?? row.url}`,
+            headers,
+          );
+          continue;
+        }
         const response = await app.inject({
           method: row.method,
           url: request.url ?? row.url,
-          headers: {
-            ...(caller === 'anonymous' ? {} : users[caller].headers),
-            ...request.headers,
-          },
+          headers,
           ...(request.payload === undefined ? {} : { payload: request.payload as object }),
         });
         answers[caller] = response.statusCode;

@@ -44,6 +44,8 @@ export type MatrixRow = {
   url: string;
   expect: Record<Caller, number>;
   request?: (ctx: MatrixContext) => Promise<MatrixRequest> | MatrixRequest;
+  /** The answer is a stream that stays open: called over real HTTP, its status read, then hung up. */
+  isStream?: true;
 };
 
 const all = (status: number): Record<Caller, number> => ({
@@ -397,6 +399,8 @@ ACCESS_MATRIX.push({
 
 // The AI assistant: any signed-in user; no provider is configured in the test app (503), and the
 // status route says so.
+ACCESS_MATRIX.push({ method: 'GET', url: '/api/events', expect: signedIn(200), isStream: true });
+
 ACCESS_MATRIX.push(
   { method: 'GET', url: '/api/openai/status', expect: signedIn(200) },
   {
