@@ -19,25 +19,10 @@ import { Input } from '@/components/ui/input';
 import { useLeadFormOptions } from '../hooks/use-lead-form-options';
 import { useLeadTypedValues } from '../hooks/use-lead-typed-values';
 import { toLeadFormValues } from '../utils/lead-body';
+import { LEAD_FORM_FIELDS } from '../utils/lead-form-fields';
 import { FranchisesField } from './franchises-field';
 import { MoneyField } from './money-field';
 import { SwitchField } from './switch-field';
-
-/** The fields a server issue (`issues[].path`) may name; anything else goes to the toast only. */
-const LEAD_FORM_FIELDS = [
-  'assessment',
-  'vertical',
-  'quota',
-  'platform',
-  'prospectus_year',
-  'contract_status',
-  'executive',
-  'franchises',
-  'credit',
-  'invest',
-  'exchange',
-  'rouanet_law',
-] as const;
 
 const YEAR_OPTIONS = PROSPECTUS_YEARS.map((year) => ({ value: String(year), label: String(year) }));
 

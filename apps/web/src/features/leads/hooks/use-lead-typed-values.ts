@@ -4,23 +4,8 @@ import { changedFields } from '@/components/form/changed-fields';
 import type { TypedValue } from '@/components/form/edit-conflict-dialog';
 import type { SelectOption } from '@/components/option-select';
 import { useFormatters } from '@/lib/format';
+import { LEAD_FORM_FIELDS } from '../utils/lead-form-fields';
 import type { useLeadFormOptions } from './use-lead-form-options';
-
-/** The fields a user edits on the opportunity form, in its order (the brand is fixed there). */
-const EDITED_FIELDS = [
-  'assessment',
-  'vertical',
-  'quota',
-  'platform',
-  'prospectus_year',
-  'contract_status',
-  'executive',
-  'franchises',
-  'credit',
-  'invest',
-  'exchange',
-  'rouanet_law',
-] as const;
 
 /** Where the form's options of each select field are. */
 const OPTION_LISTS = {
@@ -41,7 +26,7 @@ export function useLeadTypedValues(options: ReturnType<typeof useLeadFormOptions
   const { t } = useTranslation(['leads', 'common']);
   const format = useFormatters();
 
-  function display(field: (typeof EDITED_FIELDS)[number], value: unknown): string {
+  function display(field: (typeof LEAD_FORM_FIELDS)[number], value: unknown): string {
     switch (field) {
       case 'vertical':
       case 'quota':
@@ -64,7 +49,7 @@ export function useLeadTypedValues(options: ReturnType<typeof useLeadFormOptions
   }
 
   return (initial: LeadCreateInput, current: LeadCreateInput): TypedValue[] =>
-    changedFields(initial, current, EDITED_FIELDS).map((field) => ({
+    changedFields(initial, current, LEAD_FORM_FIELDS).map((field) => ({
       field,
       label: t(`fields.${field}`),
       value: display(field, current[field]),
