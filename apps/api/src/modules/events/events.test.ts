@@ -170,7 +170,8 @@ describe('GET /api/events', () => {
     await app.db.update(events).set({ at: new Date(Date.now() - 3_600_000) });
     expect(await pruneEvents(app.db, 600_000)).toBe(last);
 
-    for (const lastEventIdHeader of ['1', String(last + 1000), 'not-a-number']) {
+    const odd = ['not-a-number', '-5', '1e3', '9'.repeat(40), "1' or '1'='1"];
+    for (const lastEventIdHeader of ['1', String(last + 1000), ...odd]) {
       const client = await connect({ ...watcher.headers, 'last-event-id': lastEventIdHeader });
       await client.until(() => client.events.length > 0);
       expect(client.events[0]).toEqual({ id: String(last), event: 'reset', data: '{"type":"reset"}' });
