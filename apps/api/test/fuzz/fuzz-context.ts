@@ -136,9 +136,13 @@ export async function createFuzzContext(app: App): Promise<FuzzContext> {
   const tables = await app.db.execute(
     sql`select tablename from pg_tables where schemaname = 'public' order by 1`,
   );
-  const tableNames = (tables as unknown as { rows: { tablename: string }[] }).rows.map(
-    (row) => row.tablename,
-  );
+  // The live-update outbox and log change in the background (the sequencer moves the rows of
+  // earlier, successful writes): left out. A refused write's own outbox rows are written by
+  // triggers inside its transaction and roll back with it.
+  const MOVED_IN_THE_BACKGROUND = new Set(['event_outbox', 'events']);
+  const tableNames = (tables as unknown as { rows: { tablename: string }[] }).rows
+    .map((row) => row.tablename)
+    .filter((name) => !MOVED_IN_THE_BACKGROUND.has(name));
   // Rows and the newest row version (xmin) per table: an insert or delete changes the count, an
   // update the newest xmin; a rolled-back statement changes neither.
   const snapshotSql = sql.raw(
