@@ -51,7 +51,12 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         maxBufferedBytes: MAX_BUFFERED_BYTES,
         onEnd: () => app.eventHub.detach(stream),
       });
-      await app.eventHub.attach(stream, afterId);
+      // The answer has started: a failure now (the database gone while replaying) can only end the
+      // stream; the client reconnects with its Last-Event-ID and loses nothing.
+      await app.eventHub.attach(stream, afterId).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'live updates: could not replay the missed events');
+        stream.end();
+      });
     },
   );
 };
