@@ -128,6 +128,24 @@ const screens: Screen[] = [
       await expect(page.getByLabel('Apuração')).toHaveValue('Q1');
     },
   },
+  {
+    // Someone else saved while this form was open: the dialog that keeps what the user typed.
+    name: 'lead edit conflict',
+    path: () => `/leads/editar/${leadId}`,
+    signedIn: true,
+    ready: async (page) => {
+      await expect(page.getByLabel('Apuração')).toHaveValue('Q1');
+      await page.getByLabel('Apuração').fill('Q1 revisado');
+      const meanwhile = await page.request.patch(`/api/leads/${leadId}`, {
+        headers: bearer(admin),
+        data: { credit: 1000 },
+      });
+      expect(meanwhile.status()).toBe(200);
+      await page.getByRole('button', { name: 'Salvar alterações' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Registro alterado por outra pessoa' });
+      await expect(dialog.getByText('Q1 revisado')).toBeVisible();
+    },
+  },
   { name: 'brands list', path: '/marcas/gerenciar', signedIn: true, ready: pageTitle('Gerenciar Marcas') },
   { name: 'brand create', path: '/marcas/criar', signedIn: true, ready: pageTitle('Nova Marca') },
   {

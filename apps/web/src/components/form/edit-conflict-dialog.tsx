@@ -64,22 +64,23 @@ export function EditConflictDialog({ typed, onReload, onKeepEditing }: EditConfl
             <p className="text-sm font-medium">{t('editConflict.typedValues')}</p>
             <dl className="grid max-h-64 gap-2 overflow-y-auto rounded-md border p-3 text-sm">
               {typed.map(({ field, label, value }) => (
-                <div key={field} className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <dt className="text-muted-foreground">{label}</dt>
-                    <dd className="break-words whitespace-pre-wrap">{value || '—'}</dd>
-                  </div>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    className="h-7 shrink-0 px-2 text-xs"
-                    aria-label={t('editConflict.copyField', { field: label })}
-                    onClick={() => void copy(value)}
-                  >
-                    <CopyIcon aria-hidden />
-                    {t('editConflict.copy')}
-                  </Button>
+                // A <dl> group holds only its <dt> and <dd>: the copy button lives in the <dd>.
+                <div key={field} className="grid gap-0.5">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="flex items-start justify-between gap-2">
+                    <span className="min-w-0 break-words whitespace-pre-wrap">{value || '—'}</span>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      className="h-7 shrink-0 px-2 text-xs"
+                      aria-label={t('editConflict.copyField', { field: label })}
+                      onClick={() => void copy(value)}
+                    >
+                      <CopyIcon aria-hidden />
+                      {t('editConflict.copy')}
+                    </Button>
+                  </dd>
                 </div>
               ))}
             </dl>
