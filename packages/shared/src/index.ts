@@ -9,6 +9,7 @@ export * from './schemas/catalogues';
 export * from './schemas/common';
 export * from './schemas/companies';
 export * from './schemas/contacts';
+export * from './schemas/events';
 export * from './schemas/franchises';
 export * from './schemas/health';
 export * from './schemas/leads';

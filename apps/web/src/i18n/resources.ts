@@ -14,6 +14,7 @@ import enConfig from './locales/en/config.json';
 import enMenu from './locales/en/menu.json';
 import enTable from './locales/en/table.json';
 import enLeads from './locales/en/leads.json';
+import enLive from './locales/en/live.json';
 import enPipeline from './locales/en/pipeline.json';
 import enUsers from './locales/en/users.json';
 import esAssistant from './locales/es/assistant.json';
@@ -26,6 +27,7 @@ import esConfig from './locales/es/config.json';
 import esMenu from './locales/es/menu.json';
 import esTable from './locales/es/table.json';
 import esLeads from './locales/es/leads.json';
+import esLive from './locales/es/live.json';
 import esPipeline from './locales/es/pipeline.json';
 import esUsers from './locales/es/users.json';
 import ptBRAssistant from './locales/pt-BR/assistant.json';
@@ -38,6 +40,7 @@ import ptBRConfig from './locales/pt-BR/config.json';
 import ptBRMenu from './locales/pt-BR/menu.json';
 import ptBRTable from './locales/pt-BR/table.json';
 import ptBRLeads from './locales/pt-BR/leads.json';
+import ptBRLive from './locales/pt-BR/live.json';
 import ptBRPipeline from './locales/pt-BR/pipeline.json';
 import ptBRUsers from './locales/pt-BR/users.json';
 import type { Language } from './languages';
@@ -59,6 +62,7 @@ export const resources = {
     users: ptBRUsers,
     contacts: ptBRContacts,
     leads: ptBRLeads,
+    live: ptBRLive,
     pipeline: ptBRPipeline,
     assistant: ptBRAssistant,
     validation: ptBRValidation,
@@ -75,6 +79,7 @@ export const resources = {
     users: enUsers,
     contacts: enContacts,
     leads: enLeads,
+    live: enLive,
     pipeline: enPipeline,
     assistant: enAssistant,
     validation: enValidation,
@@ -91,6 +96,7 @@ export const resources = {
     users: esUsers,
     contacts: esContacts,
     leads: esLeads,
+    live: esLive,
     pipeline: esPipeline,
     assistant: esAssistant,
     validation: esValidation,

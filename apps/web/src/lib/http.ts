@@ -193,6 +193,18 @@ export function openStream(path: string, json: string, options: RequestOptions =
   return send('POST', path, json, false, options);
 }
 
+/**
+ * A GET whose answer is read as a stream (the live-update events): the same headers, errors and
+ * 401 handling as every other call (a revoked session ends here, on the reconnect), the OK
+ * response handed back unread.
+ */
+export function openEventStream(path: string, options: RequestOptions = {}): Promise<Response> {
+  return send('GET', path, undefined, false, {
+    ...options,
+    headers: { Accept: 'text/event-stream', ...options.headers },
+  });
+}
+
 export const http = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>

@@ -2,6 +2,8 @@ import { Outlet, useNavigate } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { LiveUpdates } from '@/features/live-updates/components/live-updates';
+import { LIVE_CACHE_PATCHERS } from '../live-cache-patchers';
 
 /** The shell around a signed-in screen, fed by the session (layout code never imports features). */
 function SignedInShell() {
@@ -16,6 +18,8 @@ function SignedInShell() {
 
   return (
     <AppShell user={user} onLogout={() => void handleLogout()}>
+      {/* One stream per tab and per user: signing in as someone else starts a new one. */}
+      {user && <LiveUpdates key={user.id} userId={user.id} patchers={LIVE_CACHE_PATCHERS} />}
       <Outlet />
     </AppShell>
   );

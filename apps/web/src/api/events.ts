@@ -1,0 +1,236 @@
+import { LIVE_RESET_EVENT, type LiveEvent, liveEventEnvelopeSchema, liveEventSchema } from '@funil/shared';
+import { createParser } from 'eventsource-parser';
+import { HttpError, openEventStream, type RequestOptions } from '@/lib/http';
+
+export type { LiveEvent };
+
+/**
+ * The live-update stream: every create, update and delete of a lead, brand or contact, by anyone,
+ * as server-sent events. Read with `fetch` rather than `EventSource`, which cannot send the
+ * Bearer token.
+ */
+export const EVENTS_PATH = '/api/events';
+
+/** What the stream is doing, for the screen (and for browser tests waiting until it listens). */
+export type LiveStreamStatus = 'connecting' | 'open' | 'waiting' | 'stopped';
+
+export type LiveStreamHandlers = {
+  onEvent: (event: LiveEvent) => void;
+  /** The resume point was too old for the server: every list must be read again. */
+  onReset: () => void;
+  /**
+   * A connection answered. `resumed`: it asked for what followed a known event, so nothing was
+   * missed; otherwise anything read before `requestedAt` may have missed changes.
+   */
+  onOpen?: (info: { resumed: boolean; requestedAt: number }) => void;
+  /** An event that is not one (bad JSON, unknown type, missing fields): ignored, counted. */
+  onMalformed?: (data: string) => void;
+  onStatus?: (status: LiveStreamStatus) => void;
+};
+
+export type LiveStreamOptions = {
+  /** The first retry's delay; each failed attempt doubles it. */
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+  /**
+   * The server writes a `: ping` at least every 30 s; a connection silent for longer is dead even
+   * if the socket has not noticed (a laptop waking up, a proxy that dropped it), so it is replaced.
+   */
+  idleTimeoutMs?: number;
+  /** Tests pass a fixed one; the jitter otherwise spreads every tab's reconnects. */
+  random?: () => number;
+  now?: () => number;
+  /** Tests hand in a stream of their own; the app goes through lib/http (token, 401 rule). */
+  open?: (path: string, options: RequestOptions) => Promise<Response>;
+};
+
+export type LiveStream = {
+  close: () => void;
+  /** The id of the last event received: what the next connection resumes after. */
+  lastEventId: () => string | null;
+  /** Events ignored because they did not parse. */
+  malformedCount: () => number;
+};
+
+const DEFAULTS = { initialDelayMs: 500, maxDelayMs: 10_000, idleTimeoutMs: 45_000 };
+
+/**
+ * The wait before reconnect attempt `attempt` (0 first): 0.5 s doubling to 10 s, half of it fixed
+ * and half random, so the tabs a server restart dropped do not all come back in the same instant,
+ * and none comes back at once.
+ */
+export function backoffDelay(
+  attempt: number,
+  random: () => number = Math.random,
+  { initialDelayMs, maxDelayMs }: { initialDelayMs: number; maxDelayMs: number } = DEFAULTS,
+): number {
+  const base = Math.min(maxDelayMs, initialDelayMs * 2 ** Math.min(attempt, 30));
+  return base / 2 + (random() * base) / 2;
+}
+
+/**
+ * An event's body, checked. A body whose envelope is right but whose record is not (a record
+ * schema behind the server's) becomes the event without its record, which tells the caches to
+ * read that record again rather than lose the change; anything else is null.
+ */
+export function parseLiveEvent(data: string): LiveEvent | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const full = liveEventSchema.safeParse(json);
+  if (full.success) return full.data;
+  const envelope = liveEventEnvelopeSchema.safeParse(json);
+  if (!envelope.success) return null;
+  const { record: _unreadable, ...withoutRecord } = envelope.data;
+  const bare = liveEventSchema.safeParse(withoutRecord);
+  return bare.success ? bare.data : null;
+}
+
+const isEventStream = (response: Response) =>
+  (response.headers.get('Content-Type') ?? '').toLowerCase().startsWith('text/event-stream');
+
+/** 4xx but for the ones worth retrying soon: asking again quickly will not change the answer. */
+const isLastingRefusal = (error: unknown) =>
+  error instanceof HttpError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 408 &&
+  error.status !== 429;
+
+/**
+ * Opens the stream and keeps it open: when it ends or fails it comes back after a backoff, asking
+ * with `Last-Event-ID` for every event after the last one seen; the backoff starts over once a
+ * connection answers. A 401 stops it for good: lib/http has already ended the session.
+ */
+export function connectLiveEvents(handlers: LiveStreamHandlers, options: LiveStreamOptions = {}): LiveStream {
+  const initialDelayMs = options.initialDelayMs ?? DEFAULTS.initialDelayMs;
+  const maxDelayMs = options.maxDelayMs ?? DEFAULTS.maxDelayMs;
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULTS.idleTimeoutMs;
+  const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+  const open = options.open ?? openEventStream;
+
+  let closed = false;
+  let lastEventId: string | null = null;
+  let malformed = 0;
+  let attempt = 0;
+  let controller: AbortController | null = null;
+  let wake: (() => void) | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  // A handler's bug must not end the stream (and with it every later update).
+  const guarded = (call: () => void) => {
+    try {
+      call();
+    } catch (error) {
+      console.error('Live update handler failed', error);
+    }
+  };
+  const setStatus = (status: LiveStreamStatus) => guarded(() => handlers.onStatus?.(status));
+
+  const dispatch = (event: string | undefined, data: string) => {
+    if (event === LIVE_RESET_EVENT) {
+      guarded(handlers.onReset);
+      return;
+    }
+    const parsed = parseLiveEvent(data);
+    if (parsed) {
+      guarded(() => handlers.onEvent(parsed));
+    } else {
+      malformed += 1;
+      guarded(() => handlers.onMalformed?.(data));
+    }
+  };
+
+  async function read(body: ReadableStream<Uint8Array>, abort: AbortController) {
+    let idleTimer: ReturnType<typeof setTimeout> | undefined;
+    const stillAlive = () => {
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => abort.abort(), idleTimeoutMs);
+    };
+    const parser = createParser({
+      onEvent: (message) => {
+        if (message.id !== undefined) lastEventId = message.id;
+        dispatch(message.event, message.data);
+      },
+    });
+    const decoder = new TextDecoder();
+    const reader = body.getReader();
+    const onAbort = () => void reader.cancel().catch(() => undefined);
+    abort.signal.addEventListener('abort', onAbort);
+    stillAlive();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done || abort.signal.aborted) break;
+        stillAlive();
+        parser.feed(decoder.decode(value, { stream: true }));
+      }
+    } finally {
+      clearTimeout(idleTimer);
+      abort.signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      retryTimer = setTimeout(resolve, ms);
+    });
+
+  async function run() {
+    while (!closed) {
+      const abort = new AbortController();
+      controller = abort;
+      const requestedAt = now();
+      const resumeAfter = lastEventId;
+      setStatus('connecting');
+      try {
+        const response = await open(EVENTS_PATH, {
+          signal: abort.signal,
+          headers: resumeAfter === null ? {} : { 'Last-Event-ID': resumeAfter },
+        });
+        if (!response.body || !isEventStream(response)) {
+          void response.body?.cancel();
+          throw new Error(`Not an event stream: ${response.headers.get('Content-Type') ?? 'no type'}`);
+        }
+        attempt = 0;
+        setStatus('open');
+        guarded(() => handlers.onOpen?.({ resumed: resumeAfter !== null, requestedAt }));
+        await read(response.body, abort);
+      } catch (error) {
+        if (closed) return;
+        if (error instanceof HttpError && error.status === 401) {
+          closed = true;
+          setStatus('stopped');
+          return;
+        }
+        // Waiting the longest from the start: the answer will not change in a second.
+        if (isLastingRefusal(error))
+          attempt = Math.max(attempt, Math.ceil(Math.log2(maxDelayMs / initialDelayMs)));
+      }
+      if (closed) return;
+      setStatus('waiting');
+      await sleep(backoffDelay(attempt, random, { initialDelayMs, maxDelayMs }));
+      attempt += 1;
+    }
+  }
+
+  void run();
+
+  return {
+    close: () => {
+      if (closed) return;
+      closed = true;
+      clearTimeout(retryTimer);
+      wake?.();
+      controller?.abort();
+      setStatus('stopped');
+    },
+    lastEventId: () => lastEventId,
+    malformedCount: () => malformed,
+  };
+}

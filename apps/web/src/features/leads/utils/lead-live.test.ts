@@ -1,0 +1,81 @@
+import { type LeadListQuery, type LiveEvent, leadSchema } from '@funil/shared';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { type Lead, leadKeys } from '@/api/leads';
+import { apiBrand, apiLead, apiList } from '@/test/api-fixtures';
+import { applyLiveEventsToLeadList, patchLeadCaches } from './lead-live';
+
+const by = { id: 'ana-id', name: 'Ana' };
+const at = '2026-11-24T12:00:00.000Z';
+const lead = (n: number, overrides: Partial<Pick<Lead, 'prospectus_year' | 'credit'>> = {}) =>
+  apiLead(`Q${n}`, {
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    brand: apiBrand(`Marca ${n}`),
+    ...overrides,
+  });
+const updated = (record: Lead): LiveEvent => ({ type: 'lead.updated', id: record.id, by, at, record });
+const params = (extra: Partial<LeadListQuery> = {}): LeadListQuery => ({
+  page: 1,
+  limit: 20,
+  sort: 'createdAt',
+  order: 'desc',
+  ...extra,
+});
+const page = (...leads: Lead[]) => ({
+  ...apiList(leadSchema, leads, { total: 40, limit: 20 }),
+  next_cursor: null,
+});
+
+describe('lead list live patch', () => {
+  it('patches a row edited in place when it still matches and sorts where it did', () => {
+    const l1 = lead(1);
+    const result = applyLiveEventsToLeadList(page(l1, lead(2)), params(), [updated({ ...l1, credit: 99 })]);
+    expect(result.stale).toBe(false);
+    expect(result.list.data[0]!.credit).toBe(99);
+  });
+
+  it('reads the page again when a row may move, leave or arrive', () => {
+    const l1 = lead(1);
+    const bySort = applyLiveEventsToLeadList(page(l1), params({ sort: 'credit' }), [
+      updated({ ...l1, credit: 99 }),
+    ]);
+    expect(bySort).toMatchObject({ stale: true });
+    expect(bySort.list.data[0]!.credit).toBe(99);
+
+    const left = applyLiveEventsToLeadList(page(l1, lead(2)), params({ prospectus_year: 2026 }), [
+      updated({ ...l1, prospectus_year: 2027 }),
+    ]);
+    expect(left.stale).toBe(true);
+    expect(left.list.data.map((row) => row.id)).toEqual([lead(2).id]);
+    expect(left.list.total).toBe(39);
+
+    expect(applyLiveEventsToLeadList(page(l1), params(), [updated(lead(3))]).stale).toBe(true);
+    const elsewhere: LiveEvent = {
+      type: 'lead.created',
+      id: lead(4).id,
+      by,
+      at,
+      record: lead(4, { prospectus_year: 2028 }),
+    };
+    expect(applyLiveEventsToLeadList(page(l1), params({ prospectus_year: 2026 }), [elsewhere]).stale).toBe(
+      false,
+    );
+    expect(applyLiveEventsToLeadList(page(l1), params(), [elsewhere]).stale).toBe(true);
+  });
+
+  it('patches the list pages and the details in the cache, and marks the history of a moved lead', () => {
+    const queryClient = new QueryClient();
+    const l1 = lead(1);
+    queryClient.setQueryData(leadKeys.list(params()), page(l1));
+    queryClient.setQueryData(leadKeys.detail(l1.id), l1);
+    const markStale = vi.fn();
+    const moved: LiveEvent = {
+      ...updated({ ...l1, contract_status: 'quente' }),
+      changes: { contract_status: { from: 'frio', to: 'quente' } },
+    };
+    patchLeadCaches(queryClient, [moved], { markStale });
+    expect(queryClient.getQueryData<Lead>(leadKeys.detail(l1.id))?.contract_status).toBe('quente');
+    expect(markStale).toHaveBeenCalledWith(leadKeys.history(l1.id));
+    expect(markStale).not.toHaveBeenCalledWith(leadKeys.list(params()));
+  });
+});

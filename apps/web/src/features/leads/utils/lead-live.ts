@@ -1,0 +1,166 @@
+import type { LeadListQuery, LiveEvent } from '@funil/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { type Lead, type LeadListResponse, leadKeys } from '@/api/leads';
+import { type LiveCacheContext, writePatched } from '@/lib/live-cache';
+import { leadMatchesFilters, withEmbeddedBrand } from '@/lib/lead-match';
+
+/** The value a list page is sorted by, for the list's sort field (the API's default: createdAt). */
+function sortValue(lead: Lead, sort: LeadListQuery['sort']): unknown {
+  switch (sort ?? 'createdAt') {
+    case 'brand':
+      return lead.brand_id.name;
+    case 'vertical':
+      return lead.vertical.name;
+    case 'quota':
+      return lead.quota.name;
+    case 'platform':
+      return lead.platform.name;
+    case 'executive':
+      return lead.executive?.name ?? null;
+    default:
+      return lead[(sort ?? 'createdAt') as Exclude<NonNullable<LeadListQuery['sort']>, 'brand'>];
+  }
+}
+
+/**
+ * A page of the lead list after the events, and whether it must be read again. A page is one
+ * slice of a filtered, sorted list on the server: a lead edited in place, still matching and
+ * still sorting where it did, is patched where it stands; anything that may add, remove or move a
+ * row — here or on an earlier page, which shifts this one — cannot be settled here, so the page
+ * is read again (a lead that visibly left is taken off at once all the same).
+ */
+export function applyLiveEventsToLeadList(
+  list: LeadListResponse,
+  params: LeadListQuery,
+  events: readonly LiveEvent[],
+): { list: LeadListResponse; stale: boolean } {
+  let next = list;
+  let stale = false;
+  const replace = (data: Lead[], total = next.total) => {
+    next = { ...next, data, total };
+  };
+  for (const event of events) {
+    switch (event.type) {
+      case 'lead.created':
+        // A lead the filters leave out changes nothing here; one they take may belong on any page.
+        if (!event.record || leadMatchesFilters(event.record, params)) stale = true;
+        break;
+      case 'lead.updated': {
+        const index = next.data.findIndex((lead) => lead.id === event.id);
+        const record = event.record;
+        if (index < 0 || !record) {
+          stale = true;
+          break;
+        }
+        const old = next.data[index]!;
+        if (!leadMatchesFilters(record, params)) {
+          replace(
+            next.data.filter((lead) => lead.id !== event.id),
+            Math.max(0, next.total - 1),
+          );
+          stale = true;
+          break;
+        }
+        replace(next.data.map((lead, i) => (i === index ? record : lead)));
+        if (sortValue(old, params.sort) !== sortValue(record, params.sort)) stale = true;
+        break;
+      }
+      case 'lead.deleted': {
+        const on = next.data.some((lead) => lead.id === event.id);
+        if (on) {
+          replace(
+            next.data.filter((lead) => lead.id !== event.id),
+            Math.max(0, next.total - 1),
+          );
+        }
+        stale = true;
+        break;
+      }
+      case 'brand.updated': {
+        const brand = event.record;
+        const shows = next.data.some((lead) => lead.brand_id.id === event.id);
+        if (!brand) {
+          if (shows || params.search) stale = true;
+          break;
+        }
+        const data = next.data.map((lead) => withEmbeddedBrand(lead, brand));
+        if (data.some((lead, i) => lead !== next.data[i])) replace(data);
+        // A rename moves rows sorted by brand and changes who a brand search finds.
+        if (params.search || (shows && params.sort === 'brand')) stale = true;
+        break;
+      }
+      case 'brand.deleted':
+        if (next.data.some((lead) => lead.brand_id.id === event.id)) stale = true;
+        break;
+      default:
+        break;
+    }
+  }
+  return { list: next, stale };
+}
+
+/** The lead as a details screen shows it: replaced by the event's record, or read again. */
+export function applyLiveEventsToLead(
+  lead: Lead,
+  events: readonly LiveEvent[],
+): { lead: Lead; stale: boolean; historyStale: boolean } {
+  let next = lead;
+  let stale = false;
+  let historyStale = false;
+  for (const event of events) {
+    if (event.type === 'brand.updated' && event.record) {
+      next = withEmbeddedBrand(next, event.record);
+      continue;
+    }
+    if (event.id !== lead.id || !event.type.startsWith('lead.')) continue;
+    if ((event.type === 'lead.updated' || event.type === 'lead.created') && event.record) {
+      next = event.record;
+      if (event.changes?.contract_status) historyStale = true;
+    } else {
+      // Deleted (the screen learns it from the 404 of its next read) or changed without a record.
+      stale = true;
+      historyStale = true;
+    }
+  }
+  return { lead: next, stale, historyStale };
+}
+
+/**
+ * The leads feature's live patcher: the list view's pages (patched in place where that is right,
+ * read again where it cannot be), each lead's details and its status history.
+ */
+export function patchLeadCaches(
+  queryClient: QueryClient,
+  events: readonly LiveEvent[],
+  context: LiveCacheContext,
+): void {
+  const cache = queryClient.getQueryCache();
+  for (const query of cache.findAll({ queryKey: leadKeys.lists() })) {
+    const list = query.state.data as LeadListResponse | undefined;
+    const params = query.queryKey[3] as LeadListQuery | undefined;
+    if (!list || !params) continue;
+    const result = applyLiveEventsToLeadList(list, params, events);
+    writePatched(queryClient, context, query.queryKey, list, result.list);
+    if (result.stale) context.markStale(query.queryKey);
+  }
+
+  const touched = new Set(events.filter((event) => event.type.startsWith('lead.')).map((event) => event.id));
+  const renamesBrand = events.some((event) => event.type === 'brand.updated');
+  for (const query of cache.findAll({ queryKey: [...leadKeys.all, 'detail'] })) {
+    const lead = query.state.data as Lead | undefined;
+    const id = query.queryKey[3] as string;
+    if (!lead || (!touched.has(id) && !renamesBrand)) continue;
+    const result = applyLiveEventsToLead(lead, events);
+    writePatched(queryClient, context, query.queryKey, lead, result.lead);
+    if (result.stale) context.markStale(query.queryKey);
+    if (result.historyStale) context.markStale(leadKeys.history(id));
+  }
+  // A history asked for without the details (none today) still follows the lead's moves.
+  for (const query of cache.findAll({ queryKey: [...leadKeys.all, 'history'] })) {
+    const id = query.queryKey[3] as string;
+    const moved = events.some(
+      (event) => event.id === id && (event.changes?.contract_status || event.type === 'lead.deleted'),
+    );
+    if (moved) context.markStale(query.queryKey);
+  }
+}
