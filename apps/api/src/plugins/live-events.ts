@@ -28,6 +28,8 @@ export type LiveEventsOptions = {
 const PRUNE_INTERVAL_MS = 60_000;
 /** While notifications cannot be received, the outbox and the log are read this often. */
 const POLL_INTERVAL_MS = 1_000;
+/** How soon to try numbering again when another process was at it. */
+const BUSY_RETRY_MS = 20;
 
 /**
  * Live updates across every process sharing the database. A write's outbox row wakes every
@@ -45,8 +47,17 @@ export const liveEventsPlugin = fp<LiveEventsOptions>(
     app.decorate('eventHub', hub);
     app.decorate('eventsPingMs', pingMs);
 
+    let isClosing = false;
+    let retry: NodeJS.Timeout | undefined;
     const sequencer = coalescingRunner(
-      () => sequenceEvents(app.db),
+      async () => {
+        if ((await sequenceEvents(app.db)) !== 'busy' || isClosing) return;
+        // Another process holds the sequencer lock; it may have looked before our rows committed.
+        retry ??= setTimeout(() => {
+          retry = undefined;
+          void sequencer.run();
+        }, BUSY_RETRY_MS);
+      },
       (error) => log.warn({ err: error }, 'live updates: could not number the waiting events'),
     );
     const revalidate = async (streams: Iterable<EventStream>) => {
@@ -77,7 +88,6 @@ export const liveEventsPlugin = fp<LiveEventsOptions>(
     app.dbListener.on(CHANNELS.outbox, () => void sequencer.run());
     app.dbListener.on(CHANNELS.events, () => void hub.catchUp());
     app.dbListener.on(CHANNELS.auth, (payload) => void revalidate(streamsOf(payload)));
-    let isClosing = false;
     app.dbListener.onConnection((isListening) => {
       if (isClosing) return;
       if (isListening) {
@@ -105,6 +115,7 @@ export const liveEventsPlugin = fp<LiveEventsOptions>(
     // Closing: clients are told by their stream ending, and reconnect to another process.
     app.addHook('preClose', async () => {
       isClosing = true;
+      clearTimeout(retry);
       clearInterval(pinger);
       clearInterval(pruner);
       stopPolling();

@@ -37,3 +37,11 @@ export function writePatched<T>(
   const query = queryClient.getQueryCache().find({ queryKey, exact: true });
   if (query?.state.fetchStatus === 'fetching') context.markStale(queryKey);
 }
+
+/**
+ * Whether two records are the same answer. Both come from the server's JSON for one record (a GET
+ * answer, an event's record, written by one serializer in one key order), so their JSON is equal
+ * exactly when they are.
+ */
+export const isSameRecord = (cached: unknown, incoming: unknown): boolean =>
+  JSON.stringify(cached) === JSON.stringify(incoming);

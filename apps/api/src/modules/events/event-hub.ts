@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { coalescingRunner } from '../../lib/coalescing-runner';
 import { canReplayAfter, lastEventId, readEventsAfter } from './event-log';
-import { type EventStream, toWireEvent } from './event-stream';
+import { type EventStream, toWireBatch, toWireEvent } from './event-stream';
 
 const READ_BATCH = 1_000;
 
@@ -86,10 +86,13 @@ export class EventHub {
   async #readNewEvents(): Promise<void> {
     for (;;) {
       const page = await readEventsAfter(this.#db, this.#lastId, READ_BATCH);
-      for (const event of page) {
-        const wire = toWireEvent(event);
-        this.#lastId = event.id;
-        for (const stream of this.#streams) stream.send(wire);
+      const last = page.at(-1);
+      if (last) {
+        // One write per stream for the whole page: a write per event per stream spent half the
+        // process's time in socket writes under a burst, and starved the sequencer beside it.
+        const batch = toWireBatch(page.map(toWireEvent));
+        this.#lastId = last.id;
+        for (const stream of this.#streams) stream.sendBatch(batch);
       }
       if (page.length < READ_BATCH) return;
     }

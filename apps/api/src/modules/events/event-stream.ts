@@ -8,6 +8,14 @@ export const toWireEvent = (event: { id: number; type: string; data: string }): 
   chunk: `id: ${event.id}\nevent: ${event.type}\ndata: ${event.data}\n\n`,
 });
 
+/** Consecutive events, and all of them as one chunk (written at once to a stream that needs them all). */
+export type WireBatch = { events: WireEvent[]; chunk: string };
+
+export const toWireBatch = (events: WireEvent[]): WireBatch => ({
+  events,
+  chunk: events.map((event) => event.chunk).join(''),
+});
+
 export type EventStreamOwner = { sessionId: string; userId: string };
 
 /**
@@ -50,6 +58,19 @@ export class EventStream {
     }
     this.sentId = event.id;
     this.#write(event.chunk);
+  }
+
+  /** The batch's events, in one write when the stream is live and has none of them yet. */
+  sendBatch(batch: WireBatch): void {
+    const first = batch.events[0];
+    const last = batch.events.at(-1);
+    if (!first || !last || this.#ended) return;
+    if (this.#held || first.id <= this.sentId) {
+      for (const event of batch.events) this.send(event);
+      return;
+    }
+    this.sentId = last.id;
+    this.#write(batch.chunk);
   }
 
   /** Live events wait from now until `release`, while the log is replayed with `send`. */

@@ -21,7 +21,8 @@ const kindOf = (type: string) => type.slice(0, type.indexOf('.')) as EventKind;
 
 /**
  * Turns waiting outbox rows into numbered events, oldest first, and tells every process there is
- * something new; answers how many it moved.
+ * something new; answers how many it moved, or 'busy' when another process is doing it (the caller
+ * tries again shortly: rows committed after that process looked would otherwise wait).
  *
  * Why a second step instead of numbering in the writer's trigger: a sequence hands out numbers when
  * rows are written, not when their transactions commit, so a reader that had seen event 11 could
@@ -32,11 +33,20 @@ const kindOf = (type: string) => type.slice(0, type.indexOf('.')) as EventKind;
  * Each event's JSON is written here, once, with the record read now (a record deleted before it was
  * sequenced has none), the writer's name, and the status move for a lead.
  */
-export async function sequenceEvents(db: Database): Promise<number> {
+export async function sequenceEvents(db: Database): Promise<number | 'busy'> {
   let moved = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${SEQUENCER_LOCK})`);
+      // Taken without waiting: a process that waited would hold a transaction open meanwhile, and
+      // with several processes most of them would queue for a lock whose holder does their work.
+      const [lock] = (
+        (await tx.execute(
+          sql`select pg_try_advisory_xact_lock(${SEQUENCER_LOCK}) as acquired`,
+        )) as unknown as {
+          rows: { acquired: boolean }[];
+        }
+      ).rows;
+      if (!lock?.acquired) return 'busy' as const;
       const waiting = tx
         .select({ id: eventOutbox.id })
         .from(eventOutbox)
@@ -64,6 +74,7 @@ export async function sequenceEvents(db: Database): Promise<number> {
       await tx.execute(sql`select pg_notify(${CHANNELS.events}, ${String(lastId)})`);
       return rows.length;
     });
+    if (count === 'busy') return moved > 0 ? moved : 'busy';
     moved += count;
     if (count < BATCH_SIZE) return moved;
   }

@@ -54,15 +54,21 @@ describe('brand live patch', () => {
     ).toBe(false);
   });
 
-  it('replaces the brand page’s record, and reads it again when one of its contacts changed', () => {
+  it('reads the brand page again (for its new version) when the brand or one of its contacts changed', () => {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(brandKeys.detail(cobalto.id), cobalto);
+    const details = { record: cobalto, etag: '"7"' };
+    queryClient.setQueryData(brandKeys.detail(cobalto.id), details);
     const contact = apiContact('João', { brand_id: cobalto.id });
     queryClient.setQueryData(contactKeys.brandList(cobalto.id), apiList(contactSchema, [contact]));
     const markStale = vi.fn();
-    patchBrandCaches(queryClient, [updated({ ...cobalto, name: 'Cobalto Tintas' })], { markStale });
-    expect(queryClient.getQueryData<Brand>(brandKeys.detail(cobalto.id))?.name).toBe('Cobalto Tintas');
+    // The user's own save, already in the cache with its version: nothing to do.
+    patchBrandCaches(queryClient, [updated(cobalto)], { markStale });
     expect(markStale).not.toHaveBeenCalled();
+    patchBrandCaches(queryClient, [updated({ ...cobalto, name: 'Cobalto Tintas' })], { markStale });
+    expect(markStale).toHaveBeenCalledWith(brandKeys.detail(cobalto.id));
+    // The cached record keeps its version until it is read again.
+    expect(queryClient.getQueryData(brandKeys.detail(cobalto.id))).toBe(details);
+    markStale.mockClear();
     patchBrandCaches(queryClient, [{ type: 'contact.deleted', id: contact.id, by, at }], { markStale });
     expect(markStale).toHaveBeenCalledWith(brandKeys.detail(cobalto.id));
   });

@@ -2,7 +2,8 @@ import type { BrandListQuery, Contact, LiveEvent } from '@funil/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { type Brand, type BrandListResponse, brandKeys } from '@/api/brands';
 import { contactKeys, type ContactListResponse } from '@/api/contacts';
-import { type LiveCacheContext, writePatched } from '@/lib/live-cache';
+import type { Versioned } from '@/lib/http';
+import { isSameRecord, type LiveCacheContext, writePatched } from '@/lib/live-cache';
 
 const sortValue = (brand: Brand, sort: BrandListQuery['sort']) => brand[sort ?? 'createdAt'];
 
@@ -86,18 +87,20 @@ export function applyLiveEventsToBrand(
   brand: Brand,
   events: readonly LiveEvent[],
   contactBrands: ReadonlySet<string | null>,
-): { brand: Brand; stale: boolean } {
-  let next = brand;
-  let stale = contactBrands.has(brand.id) || contactBrands.has(null);
+): { stale: boolean } {
+  // A contact of this brand changed: its principal (embedded in the brand) may have.
+  if (contactBrands.has(brand.id) || contactBrands.has(null)) return { stale: true };
   for (const event of events) {
-    if (event.id !== brand.id) continue;
-    if ((event.type === 'brand.created' || event.type === 'brand.updated') && event.record) {
-      next = event.record;
-    } else if (event.type.startsWith('brand.')) {
-      stale = true;
-    }
+    if (event.id !== brand.id || !event.type.startsWith('brand.')) continue;
+    // Read again rather than patched in: the page keeps the record with its version (ETag),
+    // which an event does not carry; a form saving over a version it never saw must get its 412.
+    const isUnchanged =
+      (event.type === 'brand.created' || event.type === 'brand.updated') &&
+      event.record !== undefined &&
+      isSameRecord(brand, event.record);
+    if (!isUnchanged) return { stale: true };
   }
-  return { brand: next, stale };
+  return { stale: false };
 }
 
 /**
@@ -146,10 +149,9 @@ export function patchBrandCaches(
     if (result.stale) context.markStale(query.queryKey);
   }
   for (const query of cache.findAll({ queryKey: [...brandKeys.all, 'detail'] })) {
-    const brand = query.state.data as Brand | undefined;
-    if (!brand) continue;
-    const result = applyLiveEventsToBrand(brand, relevant, contactBrands);
-    writePatched(queryClient, context, query.queryKey, brand, result.brand);
+    const details = query.state.data as Versioned<Brand> | undefined;
+    if (!details) continue;
+    const result = applyLiveEventsToBrand(details.record, relevant, contactBrands);
     if (result.stale) context.markStale(query.queryKey);
   }
 }

@@ -2,6 +2,7 @@ import { type LeadListQuery, type LiveEvent, leadSchema } from '@funil/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { type Lead, leadKeys } from '@/api/leads';
+import type { Versioned } from '@/lib/http';
 import { apiBrand, apiLead, apiList } from '@/test/api-fixtures';
 import { applyLiveEventsToLeadList, patchLeadCaches } from './lead-live';
 
@@ -67,14 +68,16 @@ describe('lead list live patch', () => {
     const queryClient = new QueryClient();
     const l1 = lead(1);
     queryClient.setQueryData(leadKeys.list(params()), page(l1));
-    queryClient.setQueryData(leadKeys.detail(l1.id), l1);
+    queryClient.setQueryData(leadKeys.detail(l1.id), { record: l1, etag: '"3"' });
     const markStale = vi.fn();
     const moved: LiveEvent = {
       ...updated({ ...l1, contract_status: 'quente' }),
       changes: { contract_status: { from: 'frio', to: 'quente' } },
     };
     patchLeadCaches(queryClient, [moved], { markStale });
-    expect(queryClient.getQueryData<Lead>(leadKeys.detail(l1.id))?.contract_status).toBe('quente');
+    // The details are read again, for the new record and its version (ETag), not patched in.
+    expect(markStale).toHaveBeenCalledWith(leadKeys.detail(l1.id));
+    expect(queryClient.getQueryData<Versioned<Lead>>(leadKeys.detail(l1.id))?.record).toBe(l1);
     expect(markStale).toHaveBeenCalledWith(leadKeys.history(l1.id));
     expect(markStale).not.toHaveBeenCalledWith(leadKeys.list(params()));
   });

@@ -1,7 +1,8 @@
 import type { LeadListQuery, LiveEvent } from '@funil/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { type Lead, type LeadListResponse, leadKeys } from '@/api/leads';
-import { type LiveCacheContext, writePatched } from '@/lib/live-cache';
+import type { Versioned } from '@/lib/http';
+import { isSameRecord, type LiveCacheContext, writePatched } from '@/lib/live-cache';
 import { leadMatchesFilters, withEmbeddedBrand } from '@/lib/lead-match';
 
 /** The value a list page is sorted by, for the list's sort field (the API's default: createdAt). */
@@ -99,7 +100,12 @@ export function applyLiveEventsToLeadList(
   return { list: next, stale };
 }
 
-/** The lead as a details screen shows it: replaced by the event's record, or read again. */
+/**
+ * The lead as a details screen shows it. Its own changes are read again rather than patched in:
+ * the screen keeps the record with its version (ETag), which an event does not carry, and a form
+ * saving over a version it never saw must get its 412. A change of its brand's name does not
+ * change the lead's version, so that one is patched in.
+ */
 export function applyLiveEventsToLead(
   lead: Lead,
   events: readonly LiveEvent[],
@@ -114,7 +120,7 @@ export function applyLiveEventsToLead(
     }
     if (event.id !== lead.id || !event.type.startsWith('lead.')) continue;
     if ((event.type === 'lead.updated' || event.type === 'lead.created') && event.record) {
-      next = event.record;
+      if (!isSameRecord(next, event.record)) stale = true;
       if (event.changes?.contract_status) historyStale = true;
     } else {
       // Deleted (the screen learns it from the 404 of its next read) or changed without a record.
@@ -147,11 +153,13 @@ export function patchLeadCaches(
   const touched = new Set(events.filter((event) => event.type.startsWith('lead.')).map((event) => event.id));
   const renamesBrand = events.some((event) => event.type === 'brand.updated');
   for (const query of cache.findAll({ queryKey: [...leadKeys.all, 'detail'] })) {
-    const lead = query.state.data as Lead | undefined;
+    const details = query.state.data as Versioned<Lead> | undefined;
     const id = query.queryKey[3] as string;
-    if (!lead || (!touched.has(id) && !renamesBrand)) continue;
-    const result = applyLiveEventsToLead(lead, events);
-    writePatched(queryClient, context, query.queryKey, lead, result.lead);
+    if (!details || (!touched.has(id) && !renamesBrand)) continue;
+    const result = applyLiveEventsToLead(details.record, events);
+    if (result.lead !== details.record) {
+      writePatched(queryClient, context, query.queryKey, details, { ...details, record: result.lead });
+    }
     if (result.stale) context.markStale(query.queryKey);
     if (result.historyStale) context.markStale(leadKeys.history(id));
   }
