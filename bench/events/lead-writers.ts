@@ -1,0 +1,152 @@
+import http from 'node:http';
+import pg from 'pg';
+import type { LeadRow } from './events-database';
+
+/** The statuses a lead moves through, one step per write: every write is a real move. */
+const MOVES = ['frio', 'morno', 'quente'] as const;
+
+const nextStatus = (current: string): string =>
+  MOVES[(MOVES.indexOf(current as never) + 1) % MOVES.length] ?? 'frio';
+
+/**
+ * Every write the writers made, by index: when it was sent and when its answer came back
+ * (performance.now(); NaN while pending or when it failed). Writes to one lead are made one after
+ * the other by the one writer owning it, so the k-th event about a lead is its k-th write:
+ * `pendingByLead` is the queue the probe stream takes them from.
+ */
+export class WriteLog {
+  readonly sentAt: number[] = [];
+  readonly doneAt: number[] = [];
+  readonly pendingByLead = new Map<string, number[]>();
+  failures = 0;
+
+  begin(leadId: string): number {
+    const index = this.sentAt.length;
+    this.sentAt.push(performance.now());
+    this.doneAt.push(Number.NaN);
+    const queue = this.pendingByLead.get(leadId);
+    if (queue) queue.push(index);
+    else this.pendingByLead.set(leadId, [index]);
+    return index;
+  }
+
+  finish(index: number, leadId: string, ok: boolean): void {
+    if (ok) {
+      this.doneAt[index] = performance.now();
+      return;
+    }
+    this.failures += 1;
+    const queue = this.pendingByLead.get(leadId);
+    const at = queue?.indexOf(index) ?? -1;
+    if (queue && at >= 0) queue.splice(at, 1);
+  }
+
+  /** The write an event about `leadId` comes from (the oldest not yet matched). */
+  match(leadId: string): number | undefined {
+    return this.pendingByLead.get(leadId)?.shift();
+  }
+
+  get succeeded(): number {
+    return this.sentAt.length - this.failures;
+  }
+}
+
+type Writer = (lead: LeadRow, status: string) => Promise<boolean>;
+
+/**
+ * `writers` closed loops until `seconds` have passed: writer w owns the leads w, w + writers, …
+ * and moves each in turn to its next status, one write at a time.
+ */
+async function runLoops(
+  leads: LeadRow[],
+  writers: number,
+  seconds: number,
+  log: WriteLog,
+  write: (writer: number) => Writer,
+): Promise<void> {
+  const deadline = performance.now() + seconds * 1000;
+  const status = new Map(leads.map((lead) => [lead.id, lead.status]));
+  await Promise.all(
+    Array.from({ length: writers }, async (_, writer) => {
+      const own = leads.filter((_lead, index) => index % writers === writer);
+      const send = write(writer);
+      for (let turn = 0; performance.now() < deadline; turn += 1) {
+        const lead = own[turn % own.length];
+        if (!lead) return;
+        const to = nextStatus(status.get(lead.id) ?? 'frio');
+        const index = log.begin(lead.id);
+        const ok = await send(lead, to).catch(() => false);
+        log.finish(index, lead.id, ok);
+        if (ok) status.set(lead.id, to);
+      }
+    }),
+  );
+}
+
+/** PATCH /api/leads/:id {contract_status} through HTTP, writer w on server w mod n (keep-alive). */
+export async function writeThroughApi(
+  baseUrls: string[],
+  token: string,
+  leads: LeadRow[],
+  writers: number,
+  seconds: number,
+  log: WriteLog,
+): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: writers });
+  try {
+    await runLoops(leads, writers, seconds, log, (writer) => {
+      const base = new URL(baseUrls[writer % baseUrls.length] ?? '');
+      return (lead, status) =>
+        new Promise<boolean>((resolve, reject) => {
+          const body = JSON.stringify({ contract_status: status });
+          const request = http.request(
+            {
+              host: base.hostname,
+              port: base.port,
+              path: `/api/leads/${lead.id}`,
+              method: 'PATCH',
+              agent,
+              headers: {
+                authorization: `Bearer ${token}`,
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(body),
+              },
+            },
+            (response) => {
+              response.resume();
+              response.on('end', () => resolve(response.statusCode === 200));
+            },
+          );
+          request.on('error', reject);
+          request.end(body);
+        });
+    });
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
+ * The same moves as single-row UPDATEs straight on PostgreSQL, each its own transaction, one
+ * connection per writer: the triggers log them as they would an API write, without the API's cost.
+ */
+export async function writeThroughSql(
+  databaseUrl: string,
+  leads: LeadRow[],
+  writers: number,
+  seconds: number,
+  log: WriteLog,
+): Promise<void> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: writers });
+  try {
+    await runLoops(leads, writers, seconds, log, () => async (lead, status) => {
+      const result = await pool.query(
+        'update leads set contract_status = $1, updated_at = now() where id = $2',
+        [status, lead.id],
+      );
+      return result.rowCount === 1;
+    });
+  } finally {
+    await pool.end();
+  }
+}
