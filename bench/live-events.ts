@@ -20,7 +20,7 @@ import {
   readLeads,
   readLog,
 } from './events/events-database';
-import { WriteLog, writeThroughApi, writeThroughSql } from './events/lead-writers';
+import { WriteLog, writePacedThroughSql, writeThroughApi, writeThroughSql } from './events/lead-writers';
 import { type CpuShares, residentBytes, startCpuCount } from './events/process-stats';
 
 const settings = {
@@ -31,10 +31,25 @@ const settings = {
   brands: numberFrom('BENCH_EVENTS_BRANDS', 200),
   /** Process counts to measure, e.g. "1,3". */
   processes: (process.env.BENCH_EVENTS_PROCESSES || '1,3').split(',').map(Number),
-  /** Writers to measure with: "api" (PATCH through HTTP) and/or "sql" (UPDATE on PostgreSQL). */
-  writes: (process.env.BENCH_EVENTS_WRITES || 'api,sql').split(','),
+  /**
+   * Writes to measure with: "api" (PATCH through HTTP, closed loops), "sql" (single-row UPDATEs
+   * on PostgreSQL, closed loops), "paced" (UPDATEs of BENCH_EVENTS_BATCH rows at BENCH_EVENTS_RATE
+   * rows a second).
+   */
+  writes: (process.env.BENCH_EVENTS_WRITES || 'api,sql,paced').split(',') as WriteMode[],
+  /** Rows a second of the paced writes: the budget's 1,000 and a margin, so keeping up meets it. */
+  rate: numberFrom('BENCH_EVENTS_RATE', 1_100),
+  batch: numberFrom('BENCH_EVENTS_BATCH', 20),
   /** Idle stream counts whose memory is measured. */
-  idle: (process.env.BENCH_EVENTS_IDLE || '200,1000').split(',').map(Number),
+  idle: (process.env.BENCH_EVENTS_IDLE || '200,1000,2000').split(',').map(Number),
+};
+
+type WriteMode = 'api' | 'sql' | 'paced';
+
+const MODE_NAMES: Record<WriteMode, string> = {
+  api: 'PATCH through the API',
+  sql: 'UPDATE in SQL, one row each',
+  paced: 'UPDATE in SQL, paced',
 };
 
 /** Budgets: events fanned out to every stream per second, and the p99 of a delivery. */
@@ -60,7 +75,7 @@ export type LossCheck = {
 export type FanOutResult = {
   name: string;
   processes: number;
-  writes: 'api' | 'sql';
+  writes: WriteMode;
   streams: number;
   writers: number;
   seconds: number;
@@ -77,7 +92,10 @@ export type FanOutResult = {
   latencyFromRequest: Percentiles;
   /** The write's own round trip. */
   writeRoundTrip: Percentiles;
-  /** Outbox row written (writer's transaction start) to the event numbered (its transaction start). */
+  /**
+   * The writer's transaction start (the outbox row's time) to the numbering transaction's start
+   * (`events.at`); below 0 when that transaction began before the write and waited for the lock.
+   */
   untilNumbered: Percentiles;
   /** Numbered to parsed on the first stream. */
   numberedToFirstStream: Percentiles;
@@ -157,10 +175,11 @@ function checkLoss(
 async function measureFanOut(
   databaseUrl: string,
   processes: number,
-  writes: 'api' | 'sql',
+  writes: WriteMode,
 ): Promise<FanOutResult> {
   const { streams, writers, seconds } = settings;
-  const name = `${writes === 'api' ? 'PATCH through the API' : 'UPDATE in SQL'}, ${processes} process${processes > 1 ? 'es' : ''}`;
+  const paced = writes === 'paced' ? ` (${settings.rate} rows/s, ${settings.batch} a statement)` : '';
+  const name = `${MODE_NAMES[writes]}${paced}, ${processes} process${processes > 1 ? 'es' : ''}`;
   const servers = await startServers(databaseUrl, processes);
   const baseUrls = servers.map((server) => server.baseUrl);
   let taps: EventTap[] = [];
@@ -183,7 +202,8 @@ async function measureFanOut(
     const countCpu = startCpuCount(servers.map((server) => server.pid));
     const started = performance.now();
     if (writes === 'api') await writeThroughApi(baseUrls, token, leads, writers, seconds, log);
-    else await writeThroughSql(databaseUrl, leads, writers, seconds, log);
+    else if (writes === 'sql') await writeThroughSql(databaseUrl, leads, writers, seconds, log);
+    else await writePacedThroughSql(databaseUrl, leads, settings.rate, settings.batch, seconds, log);
     const writing = (performance.now() - started) / 1000;
     const cpu = countCpu();
     const writesEnded = performance.now();
@@ -232,7 +252,7 @@ async function measureFanOut(
       processes,
       writes,
       streams,
-      writers,
+      writers: writes === 'paced' ? 0 : writers,
       seconds,
       writesPerSecond: Math.round(log.succeeded / writing),
       writeFailures: log.failures,
@@ -310,14 +330,14 @@ function printFanOut(result: FanOutResult): void {
   const rate = result.fannedOutPerSecond >= EVENTS_BUDGET.eventsPerSecond ? 'within' : 'MISSES';
   const p99 = result.latencyFromAnswer.p99 <= EVENTS_BUDGET.p99Ms ? 'within' : 'MISSES';
   console.log(
-    `\n${result.name}: ${result.streams} streams, ${result.writers} writers, ${result.seconds} s\n` +
+    `\n${result.name}: ${result.streams} streams, ${result.writers ? `${result.writers} writers` : 'no writer loops'}, ${result.seconds} s\n` +
       `  writes ${result.writesPerSecond}/s (failed ${result.writeFailures}); events logged ${result.eventsPerSecond}/s; ` +
       `fanned out to every stream ${result.fannedOutPerSecond}/s (≥ ${EVENTS_BUDGET.eventsPerSecond}: ${rate}); ` +
       `deliveries ${result.deliveriesPerSecond}/s\n` +
       `${line('delivery after the write answered', result.latencyFromAnswer)}  (≤ ${EVENTS_BUDGET.p99Ms}: ${p99})\n` +
       `${line('delivery after the write was sent', result.latencyFromRequest)}\n` +
       `${line('the write itself (round trip)', result.writeRoundTrip)}\n` +
-      `${line('outbox row → numbered event (database clock)', result.untilNumbered)}\n` +
+      `${line('write began → numbering began (database clock)', result.untilNumbered)}\n` +
       `${line('numbered → parsed on the first stream', result.numberedToFirstStream)}\n` +
       `${line('first stream → last stream, per event', result.spreadAcrossStreams)}\n` +
       `  ${result.eventsPerNumberingBatch} events per numbering transaction; last delivery ${result.drainMs} ms after the last write\n` +
@@ -329,6 +349,12 @@ function printFanOut(result: FanOutResult): void {
 }
 
 async function main(): Promise<void> {
+  // As a step of `npm run bench`, it runs where the other PostgreSQL steps do.
+  const configured = process.env.BENCH_DATABASE_URL || process.env.BENCH_EVENTS_DATABASE_URL;
+  if (process.argv.includes('--if-configured') && !configured) {
+    console.log('\nlive updates benchmark skipped: set BENCH_DATABASE_URL (its PostgreSQL server is used)');
+    return;
+  }
   const database = await openEventsDatabase();
   try {
     console.log(
@@ -339,10 +365,10 @@ async function main(): Promise<void> {
     const fanOut: FanOutResult[] = [];
     for (const processes of settings.processes) {
       for (const writes of settings.writes) {
-        if (writes !== 'api' && writes !== 'sql') throw new Error(`BENCH_EVENTS_WRITES: ${writes}?`);
-        // Three processes are measured with the API's writes only: the SQL run says what the
-        // fan-out does without them once.
-        if (processes > 1 && writes === 'sql' && settings.writes.includes('api')) continue;
+        if (!(writes in MODE_NAMES)) throw new Error(`BENCH_EVENTS_WRITES: ${writes}?`);
+        // Several processes are measured with the API's writes and the paced ones: the closed SQL
+        // loops say once what the fan-out does without the API's writes.
+        if (processes > 1 && writes === 'sql') continue;
         const result = await measureFanOut(database.url, processes, writes);
         printFanOut(result);
         fanOut.push(result);

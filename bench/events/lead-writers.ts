@@ -150,3 +150,60 @@ export async function writeThroughSql(
     await pool.end();
   }
 }
+
+/**
+ * A steady `rate` of events, whatever the writers' own speed: every `batch / rate` seconds one
+ * UPDATE of `batch` leads (in turn over every lead) straight on PostgreSQL, without waiting for the
+ * previous one. What the fan-out does at the budget's rate when writes cost nothing.
+ */
+export async function writePacedThroughSql(
+  databaseUrl: string,
+  leads: LeadRow[],
+  rate: number,
+  batch: number,
+  seconds: number,
+  log: WriteLog,
+): Promise<void> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const status = new Map(leads.map((lead) => [lead.id, lead.status]));
+  const intervalMs = (batch / rate) * 1000;
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  try {
+    for (let turn = 0; ; turn += 1) {
+      const due = started + turn * intervalMs;
+      if (due >= deadline) break;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((wake) => setTimeout(wake, wait));
+      const rows = Array.from(
+        { length: batch },
+        (_, offset) => leads[(turn * batch + offset) % leads.length],
+      ).filter((lead): lead is LeadRow => lead !== undefined);
+      const moves = rows.map((lead) => {
+        const to = nextStatus(status.get(lead.id) ?? 'frio');
+        status.set(lead.id, to);
+        return { lead, to, index: log.begin(lead.id) };
+      });
+      pending.push(
+        pool
+          .query(
+            `update leads set contract_status = moves.status, updated_at = now()
+               from (select unnest($1::uuid[]) as id, unnest($2::text[]) as status) as moves
+              where leads.id = moves.id`,
+            [moves.map((move) => move.lead.id), moves.map((move) => move.to)],
+          )
+          .then(
+            (result) => result.rowCount === moves.length,
+            () => false,
+          )
+          .then((ok) => {
+            for (const move of moves) log.finish(move.index, move.lead.id, ok);
+          }),
+      );
+    }
+    await Promise.all(pending);
+  } finally {
+    await pool.end();
+  }
+}
