@@ -20,7 +20,8 @@ import {
   readLeads,
   readLog,
 } from './events/events-database';
-import { WriteLog, writePacedThroughSql, writeThroughApi, writeThroughSql } from './events/lead-writers';
+import { epochNow, matchEvents } from './events/lead-writers';
+import { runWriters } from './events/writer-thread';
 import { type CpuShares, residentBytes, startCpuCount } from './events/process-stats';
 
 const settings = {
@@ -187,28 +188,33 @@ async function measureFanOut(
     const { token } = await signInBench(baseUrls[0] ?? '');
     const leads = await readLeads(databaseUrl);
     const startId = await lastEventId(databaseUrl);
-    const log = new WriteLog();
-    /** Event id → the write it comes from, found by the first stream (the probe). */
-    const writeOf = new Map<number, number>();
-    let unmatched = 0;
+    /** What the first stream (the probe) got: each event's lead, to tie it to its write. */
+    const probed: { id: number; leadId: string }[] = [];
     const probe = (id: number, data: string) => {
-      const leadId = (JSON.parse(data) as { id: string }).id;
-      const write = log.match(leadId);
-      if (write === undefined) unmatched += 1;
-      else writeOf.set(id, write);
+      probed.push({ id, leadId: (JSON.parse(data) as { id: string }).id });
     };
     taps = await openTaps(baseUrls, token, streams, probe);
     await sleep(500);
     const countCpu = startCpuCount(servers.map((server) => server.pid));
-    const started = performance.now();
-    if (writes === 'api') await writeThroughApi(baseUrls, token, leads, writers, seconds, log);
-    else if (writes === 'sql') await writeThroughSql(databaseUrl, leads, writers, seconds, log);
-    else await writePacedThroughSql(databaseUrl, leads, settings.rate, settings.batch, seconds, log);
-    const writing = (performance.now() - started) / 1000;
+    const started = epochNow();
+    const log = await runWriters({
+      mode: writes,
+      baseUrls,
+      token,
+      databaseUrl,
+      leads,
+      writers,
+      seconds,
+      rate: settings.rate,
+      batch: settings.batch,
+    });
+    const writing = (epochNow() - started) / 1000;
     const cpu = countCpu();
-    const writesEnded = performance.now();
+    const writesEnded = epochNow();
     await drain(databaseUrl, taps);
-    const drainMs = Math.round(performance.now() - writesEnded);
+    const drainMs = Math.round(epochNow() - writesEnded);
+    const { writeOf, unmatched } = matchEvents(log, probed);
+    const succeeded = log.doneAt.filter((done) => !Number.isNaN(done)).length;
     const { log: logged, outboxWaiting } = await readLog(databaseUrl, startId);
     const loggedIds = logged.map((event) => event.id);
 
@@ -245,7 +251,7 @@ async function measureFanOut(
     const probeAt = new Map(probeTap?.ids.map((id, index) => [id, probeTap.receivedAt[index] ?? 0]));
     const numberedToFirst = logged
       .filter((event) => probeAt.has(event.id))
-      .map((event) => performance.timeOrigin + (probeAt.get(event.id) ?? 0) - event.sequencedAt);
+      .map((event) => (probeAt.get(event.id) ?? 0) - event.sequencedAt);
     const loss = checkLoss(taps, loggedIds);
     return {
       name,
@@ -254,8 +260,8 @@ async function measureFanOut(
       streams,
       writers: writes === 'paced' ? 0 : writers,
       seconds,
-      writesPerSecond: Math.round(log.succeeded / writing),
-      writeFailures: log.failures,
+      writesPerSecond: Math.round(succeeded / writing),
+      writeFailures: log.doneAt.length - succeeded,
       eventsPerSecond: Math.round(logged.length / writing),
       fannedOutPerSecond: Math.round(everywhere / span),
       deliveriesPerSecond: Math.round(deliveries / span),
@@ -274,7 +280,7 @@ async function measureFanOut(
       loss: {
         ...loss,
         outboxWaiting,
-        writesWithoutEvent: Math.abs(log.succeeded - logged.length) + unmatched,
+        writesWithoutEvent: Math.abs(succeeded - logged.length) + unmatched,
       },
     };
   } finally {
@@ -341,7 +347,7 @@ function printFanOut(result: FanOutResult): void {
       `${line('numbered → parsed on the first stream', result.numberedToFirstStream)}\n` +
       `${line('first stream → last stream, per event', result.spreadAcrossStreams)}\n` +
       `  ${result.eventsPerNumberingBatch} events per numbering transaction; last delivery ${result.drainMs} ms after the last write\n` +
-      `  CPU in cores: API ${result.cpu.servers}, PostgreSQL ${result.cpu.postgres}, this client ${result.cpu.client}, machine ${result.cpu.machine} of 2\n` +
+      `  CPU in cores: API ${result.cpu.servers}, PostgreSQL ${result.cpu.postgres}, this client (streams and writer thread) ${result.cpu.client}, machine ${result.cpu.machine} of 2\n` +
       `  loss check: ${loss.logged} events logged (${loss.skippedIds} ids skipped), ${loss.streamsComplete}/${result.streams} streams complete, ` +
       `missing ${loss.missing}, duplicates ${loss.duplicates}, out of order ${loss.outOfOrder}, outbox left ${loss.outboxWaiting}, ` +
       `writes without their event ${loss.writesWithoutEvent}: ${lossVerdict}`,

@@ -1,9 +1,10 @@
 import http, { type ClientRequest } from 'node:http';
 import { createParser } from 'eventsource-parser';
+import { epochNow } from './lead-writers';
 
 /**
  * One open `GET /api/events`, kept light so 200 of them fit beside the server on two cores: each
- * event's id and the moment it was parsed (performance.now()), nothing else — only a stream given
+ * event's id and the moment it was parsed (epochNow()), nothing else — only a stream given
  * `onData` hands the event's JSON on (the benchmark's probe, which ties events to writes).
  */
 export type EventTap = {
@@ -25,7 +26,7 @@ export async function openTap(
   let request: ClientRequest | undefined;
   const parser = createParser({
     onEvent: (message) => {
-      const at = performance.now();
+      const at = epochNow();
       const id = Number(message.id);
       ids.push(id);
       receivedAt.push(at);

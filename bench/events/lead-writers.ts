@@ -8,47 +8,58 @@ const MOVES = ['frio', 'morno', 'quente'] as const;
 const nextStatus = (current: string): string =>
   MOVES[(MOVES.indexOf(current as never) + 1) % MOVES.length] ?? 'frio';
 
+/** Now as epoch milliseconds, sub-millisecond: comparable across threads of one machine. */
+export const epochNow = () => performance.timeOrigin + performance.now();
+
 /**
- * Every write the writers made, by index: when it was sent and when its answer came back
- * (performance.now(); NaN while pending or when it failed). Writes to one lead are made one after
- * the other by the one writer owning it, so the k-th event about a lead is its k-th write:
- * `pendingByLead` is the queue the probe stream takes them from.
+ * Every write the writers made, by index: its lead, when it was sent and when its answer came
+ * back (epochNow(); NaN when it failed). Writes to one lead are made one after the other (or
+ * commit in the order they were sent, under the row's lock), so the k-th event about a lead is its
+ * k-th successful write (`matchEvents`).
  */
 export class WriteLog {
+  readonly leads: string[] = [];
   readonly sentAt: number[] = [];
   readonly doneAt: number[] = [];
-  readonly pendingByLead = new Map<string, number[]>();
-  failures = 0;
 
   begin(leadId: string): number {
-    const index = this.sentAt.length;
-    this.sentAt.push(performance.now());
+    this.leads.push(leadId);
+    this.sentAt.push(epochNow());
     this.doneAt.push(Number.NaN);
-    const queue = this.pendingByLead.get(leadId);
+    return this.leads.length - 1;
+  }
+
+  finish(index: number, ok: boolean): void {
+    this.doneAt[index] = ok ? epochNow() : Number.NaN;
+  }
+}
+
+/** What a writer thread hands back: the log's columns. */
+export type WriteRecord = { leads: string[]; sentAt: number[]; doneAt: number[] };
+
+/**
+ * Event id → the write it comes from, from the events about each lead in the order the probe
+ * stream got them; answers the map and how many events found no write.
+ */
+export function matchEvents(
+  record: WriteRecord,
+  probed: { id: number; leadId: string }[],
+): { writeOf: Map<number, number>; unmatched: number } {
+  const pending = new Map<string, number[]>();
+  record.leads.forEach((leadId, index) => {
+    if (Number.isNaN(record.doneAt[index])) return;
+    const queue = pending.get(leadId);
     if (queue) queue.push(index);
-    else this.pendingByLead.set(leadId, [index]);
-    return index;
+    else pending.set(leadId, [index]);
+  });
+  const writeOf = new Map<number, number>();
+  let unmatched = 0;
+  for (const event of probed) {
+    const write = pending.get(event.leadId)?.shift();
+    if (write === undefined) unmatched += 1;
+    else writeOf.set(event.id, write);
   }
-
-  finish(index: number, leadId: string, ok: boolean): void {
-    if (ok) {
-      this.doneAt[index] = performance.now();
-      return;
-    }
-    this.failures += 1;
-    const queue = this.pendingByLead.get(leadId);
-    const at = queue?.indexOf(index) ?? -1;
-    if (queue && at >= 0) queue.splice(at, 1);
-  }
-
-  /** The write an event about `leadId` comes from (the oldest not yet matched). */
-  match(leadId: string): number | undefined {
-    return this.pendingByLead.get(leadId)?.shift();
-  }
-
-  get succeeded(): number {
-    return this.sentAt.length - this.failures;
-  }
+  return { writeOf, unmatched };
 }
 
 type Writer = (lead: LeadRow, status: string) => Promise<boolean>;
@@ -76,7 +87,7 @@ async function runLoops(
         const to = nextStatus(status.get(lead.id) ?? 'frio');
         const index = log.begin(lead.id);
         const ok = await send(lead, to).catch(() => false);
-        log.finish(index, lead.id, ok);
+        log.finish(index, ok);
         if (ok) status.set(lead.id, to);
       }
     }),
@@ -198,7 +209,7 @@ export async function writePacedThroughSql(
             () => false,
           )
           .then((ok) => {
-            for (const move of moves) log.finish(move.index, move.lead.id, ok);
+            for (const move of moves) log.finish(move.index, ok);
           }),
       );
     }
