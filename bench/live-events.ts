@@ -71,6 +71,8 @@ export type LossCheck = {
   outboxWaiting: number;
   /** Successful writes without their event, and events without their write. */
   writesWithoutEvent: number;
+  /** Streams the server cut off (a client reading too slowly) that reconnected with Last-Event-ID. */
+  reconnects: number;
 };
 
 export type FanOutResult = {
@@ -139,7 +141,7 @@ async function drain(databaseUrl: string, taps: EventTap[]): Promise<void> {
   while (performance.now() < deadline) {
     const last = await lastEventId(databaseUrl);
     const { outboxWaiting } = await readLog(databaseUrl, last);
-    if (outboxWaiting === 0 && taps.every((tap) => tap.ended || (tap.ids.at(-1) ?? 0) >= last)) return;
+    if (outboxWaiting === 0 && taps.every((tap) => (tap.ids.at(-1) ?? 0) >= last)) return;
     await sleep(100);
   }
 }
@@ -147,7 +149,7 @@ async function drain(databaseUrl: string, taps: EventTap[]): Promise<void> {
 function checkLoss(
   taps: EventTap[],
   loggedIds: number[],
-): Omit<LossCheck, 'outboxWaiting' | 'writesWithoutEvent'> {
+): Omit<LossCheck, 'outboxWaiting' | 'writesWithoutEvent' | 'reconnects'> {
   let streamsComplete = 0;
   let missing = 0;
   let duplicates = 0;
@@ -281,6 +283,7 @@ async function measureFanOut(
         ...loss,
         outboxWaiting,
         writesWithoutEvent: Math.abs(succeeded - logged.length) + unmatched,
+        reconnects: taps.reduce((sum, tap) => sum + tap.reconnects, 0),
       },
     };
   } finally {
@@ -350,7 +353,7 @@ function printFanOut(result: FanOutResult): void {
       `  CPU in cores: API ${result.cpu.servers}, PostgreSQL ${result.cpu.postgres}, this client (streams and writer thread) ${result.cpu.client}, machine ${result.cpu.machine} of 2\n` +
       `  loss check: ${loss.logged} events logged (${loss.skippedIds} ids skipped), ${loss.streamsComplete}/${result.streams} streams complete, ` +
       `missing ${loss.missing}, duplicates ${loss.duplicates}, out of order ${loss.outOfOrder}, outbox left ${loss.outboxWaiting}, ` +
-      `writes without their event ${loss.writesWithoutEvent}: ${lossVerdict}`,
+      `writes without their event ${loss.writesWithoutEvent}; reconnections after a cut-off ${loss.reconnects}: ${lossVerdict}`,
   );
 }
 

@@ -10,11 +10,16 @@ import { epochNow } from './lead-writers';
 export type EventTap = {
   ids: number[];
   receivedAt: number[];
+  /** How many times the server ended the stream and it reconnected with Last-Event-ID. */
+  readonly reconnects: number;
   close: () => void;
-  /** True once the server ended the stream or the connection dropped. */
-  readonly ended: boolean;
 };
 
+/**
+ * Opens the stream; when the server ends it (it cuts off a client that reads slower than events
+ * come), it reconnects at once with Last-Event-ID, as a browser's EventSource does, and the server
+ * replays what it missed from the log. Resolves once the first connection is attached.
+ */
 export async function openTap(
   baseUrl: string,
   token: string,
@@ -22,22 +27,31 @@ export async function openTap(
 ): Promise<EventTap> {
   const ids: number[] = [];
   const receivedAt: number[] = [];
-  let ended = false;
+  let reconnects = 0;
+  let closed = false;
   let request: ClientRequest | undefined;
-  const parser = createParser({
-    onEvent: (message) => {
-      const at = epochNow();
-      const id = Number(message.id);
-      ids.push(id);
-      receivedAt.push(at);
-      onData?.(id, message.data, at);
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    request = http.get(
-      `${baseUrl}/api/events`,
-      { headers: { authorization: `Bearer ${token}` }, agent: false },
-      (response) => {
+  const connect = () =>
+    new Promise<void>((resolve, reject) => {
+      const parser = createParser({
+        onEvent: (message) => {
+          const at = epochNow();
+          const id = Number(message.id);
+          ids.push(id);
+          receivedAt.push(at);
+          onData?.(id, message.data, at);
+        },
+      });
+      const last = ids.at(-1);
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      if (last !== undefined) headers['last-event-id'] = String(last);
+      let ended = false;
+      const again = () => {
+        if (ended || closed) return;
+        ended = true;
+        reconnects += 1;
+        connect().catch(() => undefined);
+      };
+      request = http.get(`${baseUrl}/api/events`, { headers, agent: false }, (response) => {
         if (response.statusCode !== 200) {
           reject(new Error(`GET /api/events: ${response.statusCode}`));
           response.resume();
@@ -47,22 +61,22 @@ export async function openTap(
         // Answered once the first line (": connected") is in: the stream is attached by then.
         response.once('data', () => resolve());
         response.on('data', (chunk: string) => parser.feed(chunk));
-        const finish = () => {
-          ended = true;
-        };
-        response.on('end', finish);
-        response.on('close', finish);
-        response.on('error', finish);
-      },
-    );
-    request.on('error', reject);
-  });
+        response.on('end', again);
+        response.on('close', again);
+        response.on('error', again);
+      });
+      request.on('error', reject);
+    });
+  await connect();
   return {
     ids,
     receivedAt,
-    close: () => request?.destroy(),
-    get ended() {
-      return ended;
+    get reconnects() {
+      return reconnects;
+    },
+    close: () => {
+      closed = true;
+      request?.destroy();
     },
   };
 }
