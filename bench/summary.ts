@@ -189,10 +189,15 @@ function eventsLines(): void {
   const { budget } = events;
   for (const run of events.fanOut) {
     const { loss } = run;
-    const label = `${run.name}, ${run.streams} streams${run.writers ? `, ${run.writers} writers` : ''}`;
+    const writes = {
+      api: `PATCH, ${run.writers} writers`,
+      sql: `SQL UPDATE, ${run.writers} writers`,
+      paced: `SQL UPDATE paced (${thousands(run.eventsPerSecond)}/s)`,
+    }[run.writes];
+    const label = `${run.streams} streams, ${run.processes} proc., ${writes}`;
     add(
       area,
-      `${label}: events fanned out to every stream`,
+      `${label}: fanned out`,
       `${thousands(run.fannedOutPerSecond)}/s (writes ${thousands(run.writesPerSecond)}/s; deliveries ${thousands(run.deliveriesPerSecond)}/s)`,
       `≥ ${thousands(budget.eventsPerSecond)}/s`,
       run.fannedOutPerSecond >= budget.eventsPerSecond,
@@ -200,7 +205,7 @@ function eventsLines(): void {
     const latency = run.latencyFromAnswer;
     add(
       area,
-      `${label}: delivery after the write's answer`,
+      `${label}: delivery latency`,
       `p50 ${ms(latency.p50)}, p95 ${ms(latency.p95)}, p99 ${ms(latency.p99)}, max ${ms(latency.max)}`,
       `p99 ≤ ${ms(budget.p99Ms)}`,
       latency.p99 <= budget.p99Ms,
@@ -209,7 +214,7 @@ function eventsLines(): void {
       loss.streamsComplete === run.streams && loss.missing + loss.duplicates + loss.outOfOrder === 0;
     add(
       area,
-      `${label}: every stream got every event once, in order`,
+      `${label}: no loss`,
       `${loss.streamsComplete} of ${run.streams} streams (${thousands(loss.logged)} events; missing ${loss.missing}, duplicates ${loss.duplicates}, out of order ${loss.outOfOrder})`,
       'all',
       complete,
