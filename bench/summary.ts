@@ -5,6 +5,7 @@ import { execSync } from 'node:child_process';
 import type { ByteCheck } from './baseline/byte-check';
 import type { Row as BaselineRow } from './baseline/table';
 import type { BoardFigure } from './board-paint';
+import type { FanOutResult, MemoryResult } from './live-events';
 import type { ExplainResult, LoadResult } from './pipeline-load';
 import { readResults } from './support/results';
 
@@ -174,9 +175,68 @@ function embeddedLines(): void {
     add(area, line.what, line.figure, line.budget ?? '', line.within ?? null);
 }
 
+type EventsResults = {
+  leads: number;
+  budget: { eventsPerSecond: number; p99Ms: number };
+  fanOut: FanOutResult[];
+  memory: MemoryResult[];
+};
+
+function eventsLines(): void {
+  const events = readResults<EventsResults>('events');
+  if (!events) return;
+  const area = `Live updates, ${thousands(events.leads)} leads (${events.at.slice(0, 16)})`;
+  const { budget } = events;
+  for (const run of events.fanOut) {
+    const { loss } = run;
+    const writes = {
+      api: `PATCH, ${run.writers} writers`,
+      sql: `SQL UPDATE, ${run.writers} writers`,
+      paced: `SQL UPDATE paced (${thousands(run.eventsPerSecond)}/s)`,
+    }[run.writes];
+    const label = `${run.streams} streams, ${run.processes} proc., ${writes}`;
+    add(
+      area,
+      `${label}: fanned out`,
+      `${thousands(run.fannedOutPerSecond)}/s (writes ${thousands(run.writesPerSecond)}/s; deliveries ${thousands(run.deliveriesPerSecond)}/s)`,
+      `≥ ${thousands(budget.eventsPerSecond)}/s`,
+      run.fannedOutPerSecond >= budget.eventsPerSecond,
+    );
+    const latency = run.latencyFromAnswer;
+    add(
+      area,
+      `${label}: delivery latency`,
+      `p50 ${ms(latency.p50)}, p95 ${ms(latency.p95)}, p99 ${ms(latency.p99)}, max ${ms(latency.max)}`,
+      `p99 ≤ ${ms(budget.p99Ms)}`,
+      latency.p99 <= budget.p99Ms,
+    );
+    const complete =
+      loss.streamsComplete === run.streams && loss.missing + loss.duplicates + loss.outOfOrder === 0;
+    add(
+      area,
+      `${label}: no loss`,
+      `${loss.streamsComplete} of ${run.streams} streams (${thousands(loss.logged)} events; missing ${loss.missing}, duplicates ${loss.duplicates}, out of order ${loss.outOfOrder})`,
+      'all',
+      complete,
+    );
+  }
+  const idle = events.memory.filter((row) => row.streams > 0);
+  const none = events.memory.find((row) => row.streams === 0);
+  if (none && idle.length > 0) {
+    add(
+      area,
+      'server memory (RSS) per idle stream',
+      idle
+        .map((row) => `${(row.bytesPerStream / 1024).toFixed(1)} kB at ${thousands(row.streams)}`)
+        .join(', ') + ` (${(none.rssBytes / 1024 / 1024).toFixed(0)} MB with none)`,
+    );
+  }
+}
+
 function print(): void {
   apiLines();
   pipelineLines();
+  eventsLines();
   embeddedLines();
   boardLines();
   bundleLines();

@@ -9,6 +9,8 @@ const repoRoot = resolve(import.meta.dirname, '../..');
 export type BenchServer = { baseUrl: string; stop: () => Promise<void> };
 
 export type StartedServer = BenchServer & {
+  /** The server's process id (its memory is read from /proc/<pid>/status). */
+  pid: number;
   /** From spawning the process to /api/health answering 200 (migrations and database opening included). */
   startedInMs: number;
 };
@@ -57,7 +59,7 @@ export async function startServer(
     await stop();
     throw error;
   }
-  return { baseUrl, startedInMs: performance.now() - started, stop };
+  return { baseUrl, pid: server.pid ?? 0, startedInMs: performance.now() - started, stop };
 }
 
 /** The built server on the PostgreSQL database `databaseUrl`, with a throwaway data folder (lock, outbox). */
