@@ -18,6 +18,13 @@ const searchedText = (brand: Brand) =>
     brand.principal_contact?.email,
   ].join('\u0000');
 
+/** The page without that brand, one fewer in its total. */
+const withoutBrand = (list: BrandListResponse, id: string): BrandListResponse => ({
+  ...list,
+  data: list.data.filter((brand) => brand.id !== id),
+  total: Math.max(0, list.total - 1),
+});
+
 /**
  * A page of the brand list after the events, and whether it must be read again: a brand edited
  * in place that still passes the status filter, sorts where it did and reads the same to the
@@ -48,11 +55,7 @@ export function applyLiveEventsToBrandList(
         }
         const old = next.data[index]!;
         if (params.status && record.status !== params.status) {
-          next = {
-            ...next,
-            data: next.data.filter((brand) => brand.id !== event.id),
-            total: Math.max(0, next.total - 1),
-          };
+          next = withoutBrand(next, event.id);
           stale = true;
           break;
         }
@@ -62,13 +65,7 @@ export function applyLiveEventsToBrandList(
         break;
       }
       case 'brand.deleted':
-        if (next.data.some((brand) => brand.id === event.id)) {
-          next = {
-            ...next,
-            data: next.data.filter((brand) => brand.id !== event.id),
-            total: Math.max(0, next.total - 1),
-          };
-        }
+        if (next.data.some((brand) => brand.id === event.id)) next = withoutBrand(next, event.id);
         stale = true;
         break;
       default:
