@@ -136,9 +136,12 @@ const screens: Screen[] = [
     ready: async (page) => {
       await expect(page.getByLabel('Apuração')).toHaveValue('Q1');
       await page.getByLabel('Apuração').fill('Q1 revisado');
+      // A real change to a field the form sends (a save that changed nothing would not conflict).
+      const current = await page.request.get(`/api/leads/${leadId}`, { headers: bearer(admin) });
+      const { credit } = (await current.json()) as { credit: number };
       const meanwhile = await page.request.patch(`/api/leads/${leadId}`, {
         headers: bearer(admin),
-        data: { credit: 1000 },
+        data: { credit: credit + 1 },
       });
       expect(meanwhile.status()).toBe(200);
       await page.getByRole('button', { name: 'Salvar alterações' }).click();

@@ -60,7 +60,7 @@ export class EventHub {
       } else {
         for (let cursor = afterId; cursor < through && !stream.isEnded;) {
           const page = await readEventsAfter(this.#db, cursor, READ_BATCH, through);
-          for (const event of page) stream.send(toWireEvent(event));
+          for (const event of page) stream.replay(toWireEvent(event));
           cursor = page.at(-1)?.id ?? through;
         }
       }

@@ -50,12 +50,21 @@ export class EventStream {
     return this.#ended;
   }
 
+  /** A live event: written now, or kept until `release` while the log is being replayed. */
   send(event: WireEvent): void {
-    if (this.#ended || event.id <= this.sentId) return;
     if (this.#held) {
-      this.#held.push(event);
+      if (!this.#ended) this.#held.push(event);
       return;
     }
+    this.replay(event);
+  }
+
+  /**
+   * An event read from the log for this stream: written now, even while live events are held
+   * (they come after it, and are released in order once the replay is done).
+   */
+  replay(event: WireEvent): void {
+    if (this.#ended || event.id <= this.sentId) return;
     this.sentId = event.id;
     this.#write(event.chunk);
   }
@@ -73,7 +82,7 @@ export class EventStream {
     this.#write(batch.chunk);
   }
 
-  /** Live events wait from now until `release`, while the log is replayed with `send`. */
+  /** Live events wait from now until `release`, while the log is replayed with `replay`. */
   hold(): void {
     this.#held ??= [];
   }
@@ -81,7 +90,8 @@ export class EventStream {
   release(): void {
     const held = this.#held ?? [];
     this.#held = null;
-    for (const event of held) this.send(event);
+    // Those the replay already wrote are skipped (their ids are not above sentId).
+    for (const event of held) this.replay(event);
   }
 
   /** "Reload your lists": the events after the client's id are gone; it goes on from `id`. */
