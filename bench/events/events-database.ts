@@ -2,7 +2,7 @@
 // the end), or BENCH_EVENTS_DATABASE_URL as it is. It writes thousands of status moves, so it never
 // runs on the pipeline's database (BENCH_DATABASE_URL), whose figures it would change; it only
 // borrows that address's server and credentials.
-import pg from 'pg';
+import { createDatabase, dropDatabase, withDatabase } from '@funil/test-server';
 import { generateLeads } from '../lead-generator';
 import { prepareAccountAndCatalogue } from '../support/bench-catalogue';
 import { countLeads, withBenchClient } from '../support/bench-database';
@@ -16,25 +16,10 @@ export type EventsDatabase = { url: string; created: boolean; drop: () => Promis
 export async function openEventsDatabase(): Promise<EventsDatabase> {
   const given = process.env.BENCH_EVENTS_DATABASE_URL;
   if (given) return { url: given, created: false, drop: async () => {} };
-  const server = new URL(process.env.BENCH_DATABASE_URL || DEFAULT_SERVER);
-  server.pathname = '/postgres';
+  const server = withDatabase(process.env.BENCH_DATABASE_URL || DEFAULT_SERVER, 'postgres');
   const name = `funil_bench_events_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    created: true,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: server.toString() });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const url = await createDatabase(server, name);
+  return { url, created: true, drop: () => dropDatabase(server, name) };
 }
 
 /**

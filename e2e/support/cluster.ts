@@ -3,8 +3,14 @@ import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { findFreePort, funilServerEnv, stopServer, waitForHealth } from '@funil/test-server';
-import pg from 'pg';
+import {
+  createDatabase,
+  dropDatabase,
+  findFreePort,
+  funilServerEnv,
+  stopServer,
+  waitForHealth,
+} from '@funil/test-server';
 import { type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -24,23 +30,10 @@ export type Cluster = {
 };
 
 /** A new empty database on the PostgreSQL server of `serverUrl`; `drop()` removes it. */
-async function createDatabase(serverUrl: string) {
+async function createClusterDatabase(serverUrl: string) {
   const name = `funil_cluster_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const url = await createDatabase(serverUrl, name);
+  return { url, drop: () => dropDatabase(serverUrl, name) };
 }
 
 /**
@@ -49,7 +42,7 @@ async function createDatabase(serverUrl: string) {
  * must share the key through the database), behind a round-robin proxy.
  */
 export async function startCluster(serverUrl: string, size = 3): Promise<Cluster> {
-  const database = await createDatabase(serverUrl);
+  const database = await createClusterDatabase(serverUrl);
   const processes: ClusterProcess[] = [];
   for (let index = 0; index < size; index += 1) {
     const port = await findFreePort();

@@ -12,3 +12,4 @@ export { connectFakeAiServer } from './fake-ai/fake-ai-control';
 export { startGeminiServer } from './fake-ai/gemini-server';
 export { startOpenAiCompatibleServer } from './fake-ai/openai-compatible-server';
 export { EventStreamClient, type ReceivedEvent } from './event-stream-client';
+export { adminQuery, createDatabase, dropDatabase, withDatabase } from './postgres-admin';
