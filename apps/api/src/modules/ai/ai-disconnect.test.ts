@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { type IncomingMessage, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FakeAiServer } from '@funil/test-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_SETUPS } from '../../../test/ai-fixtures';
 import { buildTestApp } from '../../../test/build-test-app';
+import { listeningUrl } from '../../../test/listening-url';
 import { signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
 
@@ -18,8 +18,7 @@ describe.each(PROVIDER_SETUPS)('a client hanging up on $provider', (setup) => {
   beforeAll(async () => {
     fake = await setup.start();
     app = await buildTestApp({ env: setup.env(fake.url) });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    baseUrl = await listeningUrl(app);
     headers = { ...(await signIn(app)).headers, 'content-type': 'application/json' };
   });
   afterAll(async () => {
@@ -63,10 +62,9 @@ describe('a chat answered while the server shuts down', () => {
     const fake = await setup.start();
     const app = await buildTestApp({ env: setup.env(fake.url) });
     try {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = app.server.address() as AddressInfo;
+      const baseUrl = await listeningUrl(app);
       fake.respondWith({ type: 'text', text: 'Resposta durante o desligamento', delayMs: 300 });
-      const request = httpRequest(`http://127.0.0.1:${port}/api/ai/chat`, {
+      const request = httpRequest(`${baseUrl}/api/ai/chat`, {
         method: 'POST',
         headers: { ...(await signIn(app)).headers, 'content-type': 'application/json' },
       });
