@@ -13,8 +13,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The live-update streams open on this process and the log they follow. */
     eventHub: EventHub;
-    /** How often an open stream gets a `: ping` and its session is checked again. */
-    eventsPingMs: number;
   }
 }
 
@@ -45,7 +43,6 @@ export const liveEventsPlugin = fp<LiveEventsOptions>(
     const hub = new EventHub(app.db, log);
     await hub.start();
     app.decorate('eventHub', hub);
-    app.decorate('eventsPingMs', pingMs);
 
     let isClosing = false;
     let retry: NodeJS.Timeout | undefined;
