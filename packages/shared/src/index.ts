@@ -13,6 +13,7 @@ export * from './schemas/events';
 export * from './schemas/franchises';
 export * from './schemas/health';
 export * from './schemas/leads';
+export * from './schemas/spreadsheets';
 export * from './schemas/users';
 export * from './search/search-term-identifiers';
 export * from './text/fold-for-search';

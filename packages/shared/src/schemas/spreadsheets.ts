@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { booleanParam, orderParam, queryParam, sortParam } from './common';
+import { brandListQuerySchema } from './brands';
+import { contactListQuerySchema } from './contacts';
+import { LEAD_SORT_FIELDS, leadFiltersSchema } from './leads';
+
+/**
+ * Spreadsheets in and out (docs/api.md, Spreadsheets). Export: `GET /api/{leads,brands,contacts}/export`
+ * with the list's filters and sort and a `format`. Import: `POST /api/{brands,leads,contacts}/import`,
+ * multipart with a `file`, an optional `mapping`, `dry_run` and `on_duplicate`.
+ */
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The kinds of record a spreadsheet holds; also the file names' and the column headers' keys. */
+export const SPREADSHEET_KINDS = ['leads', 'brands', 'contacts'] as const;
+export type SpreadsheetKind = (typeof SPREADSHEET_KINDS)[number];
+
+const formatParam = queryParam(z.enum(EXPORT_FORMATS, 'validation:spreadsheet.format_invalid'));
+
+/** `GET /api/leads/export`: the list's filters and sort (every matching lead, no paging). */
+export const leadExportQuerySchema = leadFiltersSchema.extend({
+  sort: sortParam(LEAD_SORT_FIELDS),
+  order: orderParam,
+  format: formatParam,
+});
+export type LeadExportQuery = z.output<typeof leadExportQuerySchema>;
+
+/** `GET /api/brands/export`. */
+export const brandExportQuerySchema = brandListQuerySchema
+  .omit({ page: true, limit: true })
+  .extend({ format: formatParam });
+export type BrandExportQuery = z.output<typeof brandExportQuerySchema>;
+
+/** `GET /api/contacts/export`. */
+export const contactExportQuerySchema = contactListQuerySchema
+  .omit({ page: true, limit: true })
+  .extend({ format: formatParam });
+export type ContactExportQuery = z.output<typeof contactExportQuerySchema>;
+
+/**
+ * Columns of each export, in order. Their headers are `spreadsheet:columns.<kind>.<column>` in the
+ * request's language; an import recognises the same headers in any of the three languages.
+ */
+export const EXPORT_COLUMNS = {
+  leads: [
+    'brand_name',
+    'brand_cnpj',
+    'assessment',
+    'vertical',
+    'quota',
+    'platform',
+    'prospectus_year',
+    'contract_status',
+    'executive',
+    'franchises',
+    'credit',
+    'invest',
+    'exchange',
+    'rouanet_law',
+    'createdAt',
+    'updatedAt',
+  ],
+  brands: [
+    'name',
+    'company_name',
+    'cnpj',
+    'area_of_activity',
+    'segmentation',
+    'responsible',
+    'description',
+    'status',
+    'contact_first_name',
+    'contact_last_name',
+    'contact_position',
+    'contact_email',
+    'contact_phone',
+    'createdAt',
+    'updatedAt',
+  ],
+  contacts: [
+    'brand_name',
+    'brand_cnpj',
+    'position',
+    'first_name',
+    'last_name',
+    'email',
+    'phone_number',
+    'flag',
+    'status',
+    'createdAt',
+    'updatedAt',
+  ],
+} as const satisfies Record<SpreadsheetKind, readonly string[]>;
+
+/**
+ * Fields an import fills, per kind: the export's columns without the timestamps the database
+ * keeps. A brand row carries its principal contact; a lead or contact names its brand by CNPJ or
+ * by name; catalogue items by name or label; statuses, flags and yes/no by their labels.
+ */
+export const IMPORT_FIELDS = {
+  leads: EXPORT_COLUMNS.leads.filter((column) => column !== 'createdAt' && column !== 'updatedAt'),
+  brands: EXPORT_COLUMNS.brands.filter((column) => column !== 'createdAt' && column !== 'updatedAt'),
+  contacts: EXPORT_COLUMNS.contacts.filter((column) => column !== 'createdAt' && column !== 'updatedAt'),
+} as const;
+export type ImportField<K extends SpreadsheetKind = SpreadsheetKind> = (typeof EXPORT_COLUMNS)[K][number];
+
+/** What an import does with a row whose record is already in Funil or earlier in the file. */
+export const IMPORT_DUPLICATE_POLICIES = ['skip', 'update'] as const;
+export type ImportDuplicatePolicy = (typeof IMPORT_DUPLICATE_POLICIES)[number];
+
+/** At most this many data rows (the header aside) and this many bytes per imported file. */
+export const IMPORT_MAX_ROWS = 10_000;
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The import's options, sent as multipart fields beside `file` (or as query parameters; a field
+ * wins). `mapping` is a JSON object from a column's header, as the file writes it, to a field of
+ * the kind, or to `null` to ignore that column; headers it does not name are matched by name.
+ */
+export const importOptionsSchema = z.object({
+  dry_run: booleanParam.transform((value) => value ?? true),
+  on_duplicate: queryParam(
+    z.enum(IMPORT_DUPLICATE_POLICIES, 'validation:spreadsheet.on_duplicate_invalid').default('skip'),
+  ),
+  mapping: queryParam(z.string().max(20_000, 'validation:spreadsheet.mapping_invalid').optional()),
+});
+export type ImportOptions = z.output<typeof importOptionsSchema>;
+
+/** A problem of one row: the field it is in (null for the row as a whole) and its message. */
+export const importIssueSchema = z.object({ field: z.string().nullable(), message: z.string() });
+
+export const IMPORT_ROW_ACTIONS = ['create', 'update', 'skip'] as const;
+export type ImportRowAction = (typeof IMPORT_ROW_ACTIONS)[number];
+
+/**
+ * The answer of an import, dry run or not. `row` is the spreadsheet's line number (header = 1).
+ * `skipped` has one entry per skipped row, its first problem; `preview` has every data row, with
+ * the values read for each mapped field, what the import does with it and all its problems; and
+ * `columns` says how each of the file's columns was read, so a client can show and correct it.
+ */
+export const importResultSchema = z.object({
+  dry_run: z.boolean(),
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.array(z.object({ row: z.number().int(), field: z.string().nullable(), message: z.string() })),
+  columns: z.array(z.object({ header: z.string(), field: z.string().nullable() })),
+  preview: z.array(
+    z.object({
+      row: z.number().int(),
+      action: z.enum(IMPORT_ROW_ACTIONS),
+      values: z.record(z.string(), z.string()),
+      issues: z.array(importIssueSchema),
+    }),
+  ),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
