@@ -19,24 +19,47 @@ export type SpreadsheetKind = (typeof SPREADSHEET_KINDS)[number];
 
 const formatParam = queryParam(z.enum(EXPORT_FORMATS, 'validation:spreadsheet.format_invalid'));
 
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * `tz`: the IANA time zone the export's dates are written in (the browser sends its own, so a
+ * deal created at 22:00 in São Paulo reads 22:00, not 01:00 the next day); UTC when absent.
+ */
+const timeZoneParam = queryParam(
+  z
+    .string()
+    .max(64, 'validation:spreadsheet.time_zone_invalid')
+    .refine(isTimeZone, 'validation:spreadsheet.time_zone_invalid')
+    .optional(),
+);
+
+const exportParams = { format: formatParam, tz: timeZoneParam };
+
 /** `GET /api/leads/export`: the list's filters and sort (every matching lead, no paging). */
 export const leadExportQuerySchema = leadFiltersSchema.extend({
   sort: sortParam(LEAD_SORT_FIELDS),
   order: orderParam,
-  format: formatParam,
+  ...exportParams,
 });
 export type LeadExportQuery = z.output<typeof leadExportQuerySchema>;
 
 /** `GET /api/brands/export`. */
 export const brandExportQuerySchema = brandListQuerySchema
   .omit({ page: true, limit: true })
-  .extend({ format: formatParam });
+  .extend(exportParams);
 export type BrandExportQuery = z.output<typeof brandExportQuerySchema>;
 
 /** `GET /api/contacts/export`. */
 export const contactExportQuerySchema = contactListQuerySchema
   .omit({ page: true, limit: true })
-  .extend({ format: formatParam });
+  .extend(exportParams);
 export type ContactExportQuery = z.output<typeof contactExportQuerySchema>;
 
 /**
