@@ -26,7 +26,7 @@ export type RowCursor = {
 };
 
 /** Rows per FETCH: small enough for flat memory, large enough that round trips cost little. */
-export const DEFAULT_BATCH_SIZE = 2000;
+export const DEFAULT_BATCH_SIZE = 1000;
 
 const cursorName = () => `row_cursor_${randomBytes(8).toString('hex')}`;
 

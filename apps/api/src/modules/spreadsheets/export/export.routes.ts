@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../../app';
-import { openRowCursor } from '../../../db/row-cursor';
+import { DEFAULT_BATCH_SIZE, openRowCursor } from '../../../db/row-cursor';
 import { recordRouteErrors } from '../../../lib/route-errors';
 import { brandExportSheet } from './brand-export';
 import { csvConventions, todayIn } from './cells';
@@ -18,7 +18,7 @@ import { contactExportSheet } from './contact-export';
 import { csvChunks } from './csv-writer';
 import { exportHeaders, exportLabels, type ExportSheet } from './export-sheet';
 import { leadExportSheet } from './lead-export';
-import { xlsxStream } from './xlsx-writer';
+import { XLSX_BATCH_SIZE, xlsxStream } from './xlsx-writer';
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -51,7 +51,11 @@ async function sendExport(
   const release = app.holdDatabase();
   let cursor;
   try {
-    cursor = await openRowCursor(app.dbHandle, sheet.query);
+    cursor = await openRowCursor(
+      app.dbHandle,
+      sheet.query,
+      query.format === 'xlsx' ? XLSX_BATCH_SIZE : DEFAULT_BATCH_SIZE,
+    );
   } catch (error) {
     release();
     throw error;

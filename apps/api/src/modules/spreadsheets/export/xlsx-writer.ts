@@ -30,6 +30,15 @@ const CELL_STYLES: Record<CellType, Partial<ExcelJS.Style>> = {
   date: { numFmt: DATE_FORMAT },
 };
 
+const EMPTY_ROW: unknown[] = [];
+
+/**
+ * Rows per FETCH for an XLSX: far fewer than for a CSV, so a batch is written before young
+ * collections promote its rows (measured on 1M leads: 1000 rows per batch peaked 174 MB above
+ * idle).
+ */
+export const XLSX_BATCH_SIZE = 100;
+
 /** Bytes of the workbook waiting between exceljs and the client before the writer waits for them to go. */
 const MAX_PENDING_BYTES = 1024 * 1024;
 
@@ -108,8 +117,12 @@ export function xlsxStream(sheet: ExportSheet, cursor: RowCursor, options: XlsxO
     for (;;) {
       const rows = await cursor.read();
       if (rows.length === 0 || output.destroyed) break;
-      for (const raw of rows) {
-        const cells = toCells(raw);
+      for (let r = 0; r < rows.length; r += 1) {
+        const cells = toCells(rows[r] as unknown[]);
+        // Let the database's row go at once: exceljs allocates enough per row that young
+        // collections run within a batch, and rows still held then are promoted to the old
+        // generation, which grows by a batch each time until a full collection.
+        rows[r] = EMPTY_ROW;
         for (let c = 0; c < width; c += 1) values[c] = value(types[c] as CellType, cells[c] ?? null);
         const row = worksheet.addRow(values);
         for (let c = 0; c < width; c += 1) row.getCell(c + 1).style = styles[c] as Partial<ExcelJS.Style>;
