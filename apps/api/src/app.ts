@@ -25,6 +25,7 @@ import { eventRoutes } from './modules/events/events.routes';
 import { franchiseRoutes } from './modules/franchises/franchises.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
+import { exportRoutes } from './modules/spreadsheets/export/export.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { webDistDir } from './paths';
 import { authPlugin } from './plugins/auth';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(contactRoutes, { prefix: '/contacts' });
       await api.register(leadRoutes, { prefix: '/leads' });
       await api.register(companyRoutes, { prefix: '/companies' });
+      await api.register(exportRoutes);
       await api.register(eventRoutes, { prefix: '/events' });
       // /api/openai/gemini, /api/openai/status and /api/ai/chat: one module, one shared limit.
       await api.register(aiRoutes, { timeoutMs: options.aiTimeoutMs });
