@@ -73,21 +73,56 @@ export function decodeText(bytes: Buffer): string {
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    text = new TextDecoder('windows-1252').decode(bytes);
+    text = decodeWindows1252(bytes);
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+// Windows-1252's 0x80–0x9F (where Latin-1 has control characters); undefined ones stay as they are.
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/**
+ * Windows-1252 by hand: Node 20's TextDecoder('windows-1252') decodes as ISO-8859-1, which turns
+ * Excel's curly quotes, dashes and € into control characters.
+ */
+function decodeWindows1252(bytes: Buffer): string {
+  return bytes
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (char) => CP1252_HIGH[char.charCodeAt(0) - 0x80] ?? char);
+}
+
 const DELIMITERS = [';', ',', '\t'] as const;
 
+/**
+ * The delimiter: the one of `;`, `,` and tab that the header line (the first non-empty one) uses
+ * most, outside quotes; `;` then `,` on a tie; `,` for a single column. Papaparse's own guess
+ * looks at the consistency of every line, which blank or short lines mislead.
+ */
+export function guessDelimiter(text: string): Sheet['delimiter'] {
+  const header = text.split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? '';
+  const counts = new Map<string, number>(DELIMITERS.map((delimiter) => [delimiter, 0]));
+  let quoted = false;
+  for (const char of header) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && counts.has(char)) counts.set(char, (counts.get(char) ?? 0) + 1);
+  }
+  let best: (typeof DELIMITERS)[number] = ',';
+  let most = 0;
+  for (const delimiter of DELIMITERS) {
+    const found = counts.get(delimiter) ?? 0;
+    if (found > most) {
+      best = delimiter;
+      most = found;
+    }
+  }
+  return best;
+}
+
 function readCsv(text: string): { delimiter: Sheet['delimiter']; lines: SheetRow[] } {
-  const parsed = Papa.parse<string[]>(text, {
-    delimiter: '',
-    delimitersToGuess: [...DELIMITERS],
-    skipEmptyLines: false,
-  });
-  const guessed = parsed.meta.delimiter;
-  const delimiter = (DELIMITERS as readonly string[]).includes(guessed) ? (guessed as ';' | ',' | '\t') : ',';
+  const delimiter = guessDelimiter(text) ?? ',';
+  const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false });
   // Each record is a row of the spreadsheet as a spreadsheet program opens it (a quoted cell may
   // span several lines of the file), numbered from 1.
   return { delimiter, lines: parsed.data.map((cells, index) => ({ line: index + 1, cells })) };
