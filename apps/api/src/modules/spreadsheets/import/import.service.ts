@@ -1,4 +1,9 @@
-import type { ImportDuplicatePolicy, ImportResult, SpreadsheetKind } from '@funil/shared';
+import {
+  IMPORT_FIELDS,
+  type ImportDuplicatePolicy,
+  type ImportResult,
+  type SpreadsheetKind,
+} from '@funil/shared';
 import type { Database } from '../../../db/client';
 import { writeAs } from '../../../db/write-as';
 import { AppError } from '../../../lib/app-error';
@@ -57,6 +62,10 @@ export async function importSpreadsheet(db: Database, request: ImportRequest): P
         await importer.write(tx, writes, { userId: request.userId, mappedFields });
         return plan;
       });
+  // A row's issues in the order of the kind's fields, so its first issue is the first a reader meets.
+  const order = IMPORT_FIELDS[request.kind] as readonly string[];
+  const rank = (issue: RowIssue) => (issue.field === null ? -1 : order.indexOf(issue.field));
+  for (const row of planned) row.issues.sort((a, b) => rank(a) - rank(b));
   return {
     dryRun: request.dryRun,
     columns: sheet.headers.map((header, index) => ({ header, field: columnFields[index] ?? null })),
