@@ -6,13 +6,14 @@ import { isFormulaCell, type Sheet, type SheetCell } from './read-file';
  * One cell, read for a field: its text as the answer shows it, a number when an XLSX stored one,
  * or a formula. The exporter writes text that looks like a formula with a leading `'` (`'=1+1`):
  * that quote is removed and the text is taken as it is. Otherwise a formula (an XLSX formula cell,
- * text starting with `=`, or `+`, `-`, `@` before a function call) is refused, never stored (CSV
+ * text starting with `=`, or `+`, `-`, `@` before a function call or a DDE `|`) is refused, never stored (CSV
  * injection, OWASP); a phone (`+55 11 …`) or a note starting with `-` is plain text.
  */
 export type CellValue = { text: string; number: number | null; isFormula: boolean };
 
 const ESCAPED_FORMULA = /^'[=+\-@]/;
-const FORMULA_LIKE = /^(=|[+\-@]\s*[A-Za-z_][A-Za-z0-9_.]*\s*\()/;
+// `+SUM(`, `@SUM(`, and DDE's `-cmd|`.
+const FORMULA_LIKE = /^(=|[+\-@]\s*[A-Za-z_][A-Za-z0-9_.]*\s*[(|])/;
 
 export function readCell(cell: SheetCell | undefined): CellValue {
   if (cell === undefined) return { text: '', number: null, isFormula: false };
@@ -43,14 +44,16 @@ export function parseAmount(cell: CellValue, delimiter: Sheet['delimiter']): num
   const lastDot = text.lastIndexOf('.');
   const lastComma = text.lastIndexOf(',');
   let decimal: '.' | ',' | null;
-  if (lastDot >= 0 && lastComma >= 0) decimal = lastDot > lastComma ? '.' : ',';
-  else if (lastDot < 0 && lastComma < 0) decimal = null;
-  else {
-    const only = lastDot >= 0 ? '.' : ',';
+  let thousands: '.' | ',';
+  if (lastDot >= 0 && lastComma >= 0) {
+    decimal = lastDot > lastComma ? '.' : ',';
+    thousands = decimal === '.' ? ',' : '.';
+  } else {
+    const only = lastComma >= 0 ? ',' : '.';
     const decimalOfFile = delimiter === ',' || delimiter === '\t' ? '.' : ',';
     decimal = only === decimalOfFile ? only : null;
+    thousands = decimal === null ? only : only === '.' ? ',' : '.';
   }
-  const thousands = decimal === '.' ? ',' : '.';
   const [integer = '', fraction, extra] = decimal ? text.split(decimal) : [text];
   if (extra !== undefined) return null;
   if (fraction !== undefined && !/^\d+$/.test(fraction)) return null;
