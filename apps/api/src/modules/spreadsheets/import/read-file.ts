@@ -167,7 +167,8 @@ function xlsxCell(cell: ExcelJS.Cell): SheetCell {
   const value: CellValue = cell.value;
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return value;
-  if (typeof value === 'string') return value;
+  // PostgreSQL text cannot hold U+0000 (an XML character reference can still write one).
+  if (typeof value === 'string') return value.replaceAll('\u0000', '');
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value instanceof Date) return isoDate(value);
   if ('formula' in value || 'sharedFormula' in value) {
