@@ -70,7 +70,7 @@ function brandsCsv(rows: number): Buffer {
         pick(AREAS),
         pick(['Premium', 'Popular', 'Regional', 'Nacional']),
         `${pick(FIRST)} ${pick(LAST)}`,
-        random() < 0.3 ? 'Cliente desde 2019; renova todo ano' : '',
+        random() < 0.3 ? 'Cliente desde 2019, renova todo ano' : '',
         random() < 0.9 ? 'Ativo' : 'Inativo',
         first,
         last,
