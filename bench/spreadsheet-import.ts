@@ -116,13 +116,17 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 /** A server on an empty database: a fresh data folder, or PostgreSQL with this benchmark's brands deleted. */
 async function emptyServer(): Promise<StartedServer> {
   const databaseUrl = benchSettings.databaseUrl || undefined;
-  if (databaseUrl) {
-    await withBenchClient(databaseUrl, async (client) => {
-      await client.query('delete from brands where name like $1', [`${NAME_PREFIX} %`]);
-    });
-  }
-  return startServer({ databaseUrl, logs: 'discarded' });
+  // Started first: it migrates a new database.
+  const server = await startServer({ databaseUrl, logs: 'discarded' });
+  if (databaseUrl) await deleteImportedBrands(databaseUrl);
+  return server;
 }
+
+/** This benchmark's brands (their contacts go with them), and nothing else. */
+const deleteImportedBrands = (databaseUrl: string) =>
+  withBenchClient(databaseUrl, (client) =>
+    client.query('delete from brands where name like $1', [`${NAME_PREFIX} %`]),
+  );
 
 async function main() {
   const engine = benchSettings.databaseUrl ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded (PGlite)';
@@ -159,11 +163,7 @@ async function main() {
       await fresh.stop();
     }
   }
-  if (benchSettings.databaseUrl) {
-    await withBenchClient(benchSettings.databaseUrl, (client) =>
-      client.query('delete from brands where name like $1', [`${NAME_PREFIX} %`]),
-    );
-  }
+  if (benchSettings.databaseUrl) await deleteImportedBrands(benchSettings.databaseUrl);
 
   const dryRunMs = median(dryRuns);
   const commitMs = median(commits);
