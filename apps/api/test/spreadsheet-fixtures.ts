@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import type { ImportResult, SpreadsheetKind } from '@funil/shared';
 import ExcelJS from 'exceljs';
@@ -95,3 +96,34 @@ export async function xlsxOf(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
 
 /** Valid CNPJs (numeric and alphanumeric) beyond the fixtures' two. */
 export const MORE_CNPJS = ['11.444.777/0001-61', '04.252.011/0001-10', '33.000.167/0001-01'];
+
+/**
+ * A real zip (stored, one file) that is no workbook; `declaredSize` is what its directory claims
+ * the file unpacks to (a zip bomb claims gigabytes).
+ */
+export function plainZip(name: string, content: Buffer, declaredSize = content.length): Buffer {
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(0x04034b50, 0);
+  header.writeUInt16LE(10, 4);
+  header.writeUInt32LE(crc32(content), 14);
+  header.writeUInt32LE(content.length, 18);
+  header.writeUInt32LE(content.length, 22);
+  header.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(10, 6);
+  central.writeUInt32LE(crc32(content), 16);
+  central.writeUInt32LE(content.length, 20);
+  central.writeUInt32LE(declaredSize, 24);
+  central.writeUInt16LE(name.length, 28);
+  const local = Buffer.concat([header, Buffer.from(name), content]);
+  const directory = Buffer.concat([central, Buffer.from(name)]);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(local.length, 16);
+  return Buffer.concat([local, directory, end]);
+}

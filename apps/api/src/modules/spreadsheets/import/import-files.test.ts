@@ -1,39 +1,10 @@
-import { crc32 } from 'node:zlib';
 import { IMPORT_MAX_ROWS } from '@funil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageBytes, NUMERIC_CNPJ } from '../../../../test/brand-fixtures';
 import { buildTestApp } from '../../../../test/build-test-app';
 import { type SignedIn, signIn } from '../../../../test/sign-in';
-import { importOk, importVia, multipartForm, xlsxOf } from '../../../../test/spreadsheet-fixtures';
+import { importOk, importVia, multipartForm, plainZip, xlsxOf } from '../../../../test/spreadsheet-fixtures';
 import type { App } from '../../../app';
-
-/** A real zip (stored, one file) that is no workbook. */
-function plainZip(name: string, content: Buffer): Buffer {
-  const header = Buffer.alloc(30);
-  header.writeUInt32LE(0x04034b50, 0);
-  header.writeUInt16LE(10, 4);
-  header.writeUInt32LE(crc32(content), 14);
-  header.writeUInt32LE(content.length, 18);
-  header.writeUInt32LE(content.length, 22);
-  header.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(10, 6);
-  central.writeUInt32LE(crc32(content), 16);
-  central.writeUInt32LE(content.length, 20);
-  central.writeUInt32LE(content.length, 24);
-  central.writeUInt16LE(name.length, 28);
-  const local = Buffer.concat([header, Buffer.from(name), content]);
-  const directory = Buffer.concat([central, Buffer.from(name)]);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(local.length, 16);
-  return Buffer.concat([local, directory, end]);
-}
 
 describe('imported files: detection, decoding, limits', () => {
   let app: App;

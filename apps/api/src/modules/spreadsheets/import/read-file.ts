@@ -2,6 +2,7 @@ import { IMPORT_MAX_ROWS } from '@funil/shared';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { AppError } from '../../../lib/app-error';
+import { isZipWithinLimits } from './zip-limits';
 
 /**
  * An uploaded spreadsheet, read: detected by content (an XLSX is a zip; anything else must be
@@ -130,6 +131,7 @@ function readCsv(text: string): { delimiter: Sheet['delimiter']; lines: SheetRow
 
 /** The first worksheet of an XLSX; a zip that is no workbook is not a spreadsheet. */
 async function readXlsx(bytes: Buffer): Promise<SheetRow[]> {
+  if (!(await isZipWithinLimits(bytes))) throw notASpreadsheet();
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs's types predate Buffer's generic parameter.
