@@ -28,7 +28,9 @@ describe('fileNameFromContentDisposition', () => {
     expect(fileNameFromContentDisposition(`attachment; filename*=UTF-8''%E0%A4%A; filename="x.csv"`)).toBe(
       'x.csv',
     );
-    expect(fileNameFromContentDisposition(`attachment; filename*=koi8-r''abc; filename="y.csv"`)).toBe('y.csv');
+    expect(fileNameFromContentDisposition(`attachment; filename*=koi8-r''abc; filename="y.csv"`)).toBe(
+      'y.csv',
+    );
   });
 
   it('decodes an ISO-8859-1 extended name', () => {

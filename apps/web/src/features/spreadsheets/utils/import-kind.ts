@@ -1,16 +1,19 @@
 import { IMPORT_FIELDS, type SpreadsheetKind } from '@funil/shared';
 
 /** The wizard's `?tipo=` words, in the app's Portuguese URLs, and the kinds they name. */
-const KIND_PARAMS = { marcas: 'brands', oportunidades: 'leads', contatos: 'contacts' } as const satisfies Record<
-  string,
-  SpreadsheetKind
->;
+const KIND_PARAMS = {
+  marcas: 'brands',
+  oportunidades: 'leads',
+  contatos: 'contacts',
+} as const satisfies Record<string, SpreadsheetKind>;
 
 export type ImportKindParam = keyof typeof KIND_PARAMS;
 
 /** The kind a `?tipo=` names; brands (the usual first import) when it names none. */
 export function kindFromParam(param: string | null): SpreadsheetKind {
-  return param !== null && Object.hasOwn(KIND_PARAMS, param) ? KIND_PARAMS[param as ImportKindParam] : 'brands';
+  return param !== null && Object.hasOwn(KIND_PARAMS, param)
+    ? KIND_PARAMS[param as ImportKindParam]
+    : 'brands';
 }
 
 export function paramFromKind(kind: SpreadsheetKind): ImportKindParam {

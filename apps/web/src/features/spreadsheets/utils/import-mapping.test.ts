@@ -80,9 +80,14 @@ describe('the column mapping', () => {
 
 describe('a CSV’s examples', () => {
   it('reads the headers and first values whatever the separator, BOM ignored', () => {
-    const csv = csvSamples('\uFEFFFantasia;CNPJ\r\nCafé Sol;11.222.333/0001-81\r\n;\r\nBar Lua;x\r\nMais;y\r\n');
+    const csv = csvSamples(
+      '\uFEFFFantasia;CNPJ\r\nCafé Sol;11.222.333/0001-81\r\n;\r\nBar Lua;x\r\nMais;y\r\n',
+    );
     expect(csv.headers).toEqual(['Fantasia', 'CNPJ']);
-    expect(csv.samples).toEqual([['Café Sol', 'Bar Lua'], ['11.222.333/0001-81', 'x']]);
+    expect(csv.samples).toEqual([
+      ['Café Sol', 'Bar Lua'],
+      ['11.222.333/0001-81', 'x'],
+    ]);
     expect(csvColumnSamples(csv, { header: 'Fantasia', field: null }, 0)).toEqual(['Café Sol', 'Bar Lua']);
     expect(csvColumnSamples(csv, { header: 'CNPJ', field: 'cnpj' }, 5)).toEqual(['11.222.333/0001-81', 'x']);
     expect(csvColumnSamples(csv, { header: 'Outra', field: null }, 0)).toEqual([]);

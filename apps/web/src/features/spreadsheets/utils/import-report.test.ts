@@ -8,7 +8,8 @@ const labels: ReportLabels = {
   field: 'Campo',
   message: 'Mensagem',
   results: { create: 'Criado', update: 'Atualizado', skip: 'Ignorado' },
-  fieldLabel: (field) => (field === null ? 'Linha' : ({ cnpj: 'CNPJ', name: 'Nome da marca' }[field] ?? field)),
+  fieldLabel: (field) =>
+    field === null ? 'Linha' : ({ cnpj: 'CNPJ', name: 'Nome da marca' }[field] ?? field),
 };
 
 const result: ImportResult = {
