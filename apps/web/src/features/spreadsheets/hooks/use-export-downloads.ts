@@ -81,7 +81,9 @@ export async function startExport({
       ? null
       : contentLength(response.headers.get('content-length'));
     update(id, { started: true, total });
-    const blob = await readWithProgress(response, (received) => update(id, { received }));
+    const blob = await readWithProgress(response, (received) => update(id, { received }), {
+      signal: controller.signal,
+    });
     const fileName =
       fileNameFromContentDisposition(response.headers.get('content-disposition')) ??
       `${i18n.t(`spreadsheet:fileName.${kind}`)}.${format}`;
@@ -99,6 +101,11 @@ export async function startExport({
 /** Stops a download; its toast says it was cancelled. */
 export function cancelExport(id: number): void {
   controllers.get(id)?.abort();
+}
+
+/** Stops every download (a test's cleanup). */
+export function cancelAllExports(): void {
+  for (const controller of controllers.values()) controller.abort();
 }
 
 /** The exports under way, re-rendering as bytes arrive. */

@@ -1,12 +1,14 @@
 /**
  * Reads a response's body to the end as a Blob, telling `onProgress` the bytes received so far
- * (at most every `intervalMs`, and once at the end). Cancelling the request's signal rejects it.
+ * (at most every `intervalMs`, and once at the end). An abort of `signal` stops the reading and
+ * rejects, so a cancelled download is never saved half-read.
  */
 export async function readWithProgress(
   response: Response,
   onProgress: (received: number) => void,
-  intervalMs = 200,
+  { signal, intervalMs = 200 }: { signal?: AbortSignal; intervalMs?: number } = {},
 ): Promise<Blob> {
+  signal?.throwIfAborted();
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
   if (!response.body) {
     const blob = await response.blob();
@@ -14,6 +16,8 @@ export async function readWithProgress(
     return blob;
   }
   const reader = response.body.getReader();
+  const stop = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', stop, { once: true });
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
   let reportedAt = 0;
@@ -28,6 +32,8 @@ export async function readWithProgress(
       onProgress(received);
     }
   }
+  signal?.removeEventListener('abort', stop);
+  signal?.throwIfAborted();
   onProgress(received);
   return new Blob(chunks, { type });
 }
