@@ -2,6 +2,7 @@ import { expect, request as playwrightRequest, type Page } from '@playwright/tes
 import { expectNoSeriousAccessibilityFindings } from '../support/axe';
 import { useFreshInstallation } from '../support/fresh-installation';
 import { bearer, registerByApi, type Session, signInWithSession } from '../support/session';
+import { analyseBrandsCsv, mapFantasiaToBrandName } from '../support/spreadsheets';
 
 /**
  * axe over every screen, in the light and the dark theme. Its own installation, so the lists show
@@ -64,6 +65,9 @@ test.beforeAll(async () => {
   }
   await request.dispose();
 });
+
+/** The imported spreadsheet's CNPJs start with these digits: none is the brand made above. */
+const IMPORT_SEED = '300';
 
 type Screen = {
   name: string;
@@ -151,6 +155,58 @@ const screens: Screen[] = [
   },
   { name: 'brands list', path: '/marcas/gerenciar', signedIn: true, ready: pageTitle('Gerenciar Marcas') },
   { name: 'brand create', path: '/marcas/criar', signedIn: true, ready: pageTitle('Nova Marca') },
+  {
+    // An export while it downloads: the progress panel (the answer is held back until axe is done).
+    name: 'brand export progress',
+    path: '/marcas/gerenciar',
+    signedIn: true,
+    ready: async (page) => {
+      await pageTitle('Gerenciar Marcas')(page);
+      await page.route('**/api/brands/export**', () => {
+        // Never answered: the download stays "in progress" while the page is checked.
+      });
+      await page.getByRole('button', { name: 'Exportar marcas' }).click();
+      await page.getByRole('menuitem', { name: 'CSV' }).click();
+      await expect(page.getByRole('progressbar', { name: 'Download de marcas' })).toBeVisible();
+    },
+  },
+  {
+    name: 'import wizard mapping',
+    path: '/importar?tipo=marcas',
+    signedIn: true,
+    ready: async (page) => {
+      await analyseBrandsCsv(page, 'acessibilidade.csv', IMPORT_SEED);
+    },
+  },
+  {
+    name: 'import wizard preview',
+    path: '/importar?tipo=marcas',
+    signedIn: true,
+    ready: async (page) => {
+      await analyseBrandsCsv(page, 'acessibilidade.csv', IMPORT_SEED);
+      await mapFantasiaToBrandName(page);
+      await page.getByRole('button', { name: 'Revisar linhas' }).click();
+      await expect(
+        page.getByRole('table', { name: 'Linhas da planilha' }).getByText('Ignorar').first(),
+      ).toBeVisible();
+    },
+  },
+  {
+    // Existing brands are updated, so the second theme's run has rows to write too.
+    name: 'import wizard report',
+    path: '/importar?tipo=marcas',
+    signedIn: true,
+    ready: async (page) => {
+      await analyseBrandsCsv(page, 'acessibilidade.csv', IMPORT_SEED);
+      await mapFantasiaToBrandName(page);
+      await page.getByRole('button', { name: 'Revisar linhas' }).click();
+      await page.getByRole('radio', { name: 'Atualizar existentes' }).check();
+      await expect(page.getByText('Refazendo a análise…')).toBeHidden();
+      await page.getByRole('button', { name: /^Importar \d+ linhas?$/ }).click();
+      await expect(page.getByRole('heading', { name: 'Importação concluída' })).toBeFocused();
+    },
+  },
+
   {
     name: 'verticals',
     path: '/configuracoes/verticais',
