@@ -102,6 +102,17 @@ export async function answer(
     }
   });
   const last = (offset: number) => results[results.length - offset] ?? [];
+  /**
+   * The lead a write reads back: the last statement that reads a page of leads (the write's
+   * transaction also runs set_config, a locked read for If-Match and the outbox insert, so its
+   * position among the statements is not fixed).
+   */
+  const leadReadBack = () => {
+    const index = recipe.statements.findLastIndex(
+      (statement) => statement.text.startsWith('select') && statement.text.includes(') "page"'),
+    );
+    return index < 0 ? undefined : results[index]?.[0];
+  };
 
   switch (recipe.key) {
     case 'lead': {
@@ -122,7 +133,7 @@ export async function answer(
     }
     case 'create':
     case 'update': {
-      const row = last(2)[0];
+      const row = leadReadBack();
       if (!row) throw new Error(`${recipe.key}: no lead read back`);
       return json(recipe.status, leadOf(row));
     }

@@ -32,11 +32,29 @@ function describeFinding(finding: Result): string {
 }
 
 /**
+ * Waits for the page's finite CSS animations and transitions (a toast or a dialog fading in, a
+ * skeleton giving way to content) to end: axe measures colour contrast on what is painted, and a
+ * text caught half-faded-in reads as a contrast failure that no user ever sees. Endless ones (a
+ * spinner) are left running.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    // A paused animation never ends: waiting is bounded, and axe then runs on the page as it is.
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  });
+}
+
+/**
  * Runs axe (all its stable rules and the experimental ones above) over the page as it is now,
  * prints every finding with the elements it concerns, attaches the full result to the test report,
  * and fails on a serious or critical one.
  */
 export async function expectNoSeriousAccessibilityFindings(page: Page, label: string): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .options({
       rules: Object.fromEntries(EXPERIMENTAL_RULES_CHECKED.map((rule) => [rule, { enabled: true }])),

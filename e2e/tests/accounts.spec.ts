@@ -176,6 +176,9 @@ test('a revoked token sends the browser to /login with the session-expired messa
   page,
   request,
 }) => {
+  // No live-update stream here: it would notice the revocation on its own (the next test) and
+  // reach /login before the navigation this test is about, racing it.
+  await page.route('**/api/events', (route) => route.abort());
   await signInThroughForm(page, admin.email, admin.password);
   const token = await storedToken(page);
 
@@ -184,6 +187,23 @@ test('a revoked token sends the browser to /login with the session-expired messa
   expect(logout.status()).toBe(204);
 
   await page.goto('/seguranca/usuarios');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Sessão expirada. Faça login novamente.').first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('a session ended elsewhere sends an open tab to /login at once, through its live-update stream', async ({
+  page,
+  request,
+}) => {
+  await signInThroughForm(page, admin.email, admin.password);
+  await expect(page.locator('html[data-live-updates="open"]')).toBeAttached();
+  const token = await storedToken(page);
+
+  const logout = await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
+  expect(logout.status()).toBe(204);
+
+  // No click, no navigation: the stream ends with the session, and its reconnection is refused.
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Sessão expirada. Faça login novamente.').first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

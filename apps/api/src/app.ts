@@ -24,7 +24,9 @@ import { contactRoutes } from './modules/contacts/contacts.routes';
 import { eventRoutes } from './modules/events/events.routes';
 import { franchiseRoutes } from './modules/franchises/franchises.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { importRoutes } from './modules/spreadsheets/import/import.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
+import { exportRoutes } from './modules/spreadsheets/export/export.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { webDistDir } from './paths';
 import { authPlugin } from './plugins/auth';
@@ -156,7 +158,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(brandRoutes, { prefix: '/brands' });
       await api.register(contactRoutes, { prefix: '/contacts' });
       await api.register(leadRoutes, { prefix: '/leads' });
+      // POST /api/{brands,leads,contacts}/import: one module for the three (its own multipart limits).
+      await api.register(importRoutes);
       await api.register(companyRoutes, { prefix: '/companies' });
+      await api.register(exportRoutes);
       await api.register(eventRoutes, { prefix: '/events' });
       // /api/openai/gemini, /api/openai/status and /api/ai/chat: one module, one shared limit.
       await api.register(aiRoutes, { timeoutMs: options.aiTimeoutMs });

@@ -4,6 +4,7 @@ import type { App } from '../src/app';
 import { createBrandVia, createContactVia, imageBytes, multipartFile } from './brand-fixtures';
 import { createLeadReferences, createLeadVia, leadBody } from './lead-fixtures';
 import { type SignedIn, signIn } from './sign-in';
+import { multipartForm } from './spreadsheet-fixtures';
 
 /**
  * Role × endpoint matrix. access-matrix.test.ts calls every row once per caller and expects exactly
@@ -388,6 +389,26 @@ ACCESS_MATRIX.push(
     request: async (ctx) => ({ url: `/api/leads/${await leadOf(ctx)}` }),
   },
 );
+
+// Spreadsheet imports: any signed-in user; multipart, a file and the options (a dry run).
+for (const [kind, csv] of [
+  ['brands', 'Nome da marca;Razão social;CNPJ\nMarca Matriz;Matriz Ltda;11222333000181'],
+  ['leads', 'CNPJ da marca;Apuração\n11222333000181;Q1'],
+  ['contacts', 'CNPJ da marca;Email\n11222333000181;matriz@marca.com.br'],
+] as const) {
+  ACCESS_MATRIX.push({
+    method: 'POST',
+    url: `/api/${kind}/import`,
+    expect: signedIn(200),
+    request: () => {
+      const form = multipartForm([
+        { name: 'dry_run', value: 'true' },
+        { name: 'file', filename: `${kind}.csv`, type: 'text/csv', data: Buffer.from(csv) },
+      ]);
+      return { payload: form.payload, headers: form.headers };
+    },
+  });
+}
 
 // Company lookups: any signed-in user; lookups are off in the test app (nothing leaves the machine).
 ACCESS_MATRIX.push({

@@ -243,6 +243,19 @@ describe('HTTP plumbing', () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(document.paths['/api/health'].get.responses).toHaveProperty('200');
     expect(Object.keys(document.paths).some((path) => path.startsWith('/api/docs'))).toBe(false);
+    // The spreadsheet imports: their options as query parameters, the answer's shape, the 413.
+    for (const kind of ['brands', 'leads', 'contacts']) {
+      const operation = document.paths[`/api/${kind}/import`].post;
+      expect(operation.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual([
+        'dry_run',
+        'mapping',
+        'on_duplicate',
+      ]);
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '413']));
+      expect(operation.responses['200'].content['application/json'].schema.required).toEqual(
+        expect.arrayContaining(['dry_run', 'created', 'updated', 'skipped', 'columns', 'preview']),
+      );
+    }
     const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toMatch(/text\/html/);

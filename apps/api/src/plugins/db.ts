@@ -18,6 +18,12 @@ declare module 'fastify' {
     /** Drizzle over PGlite or PostgreSQL; services take it as their first argument. */
     db: Database;
     dbHandle: DbHandle;
+    /**
+     * Keeps the database open, when the app closes, until the returned function is called (or
+     * the drain times out): for work that outlives its handler, like a download read from a
+     * cursor after the answer has started.
+     */
+    holdDatabase: () => () => void;
   }
 }
 
@@ -36,6 +42,14 @@ export const dbPlugin = fp<{ handle: DbHandle }>(
     app.decorate<DbHandle>('dbHandle', handle);
 
     const handling = new Set<FastifyRequest>();
+    const holds = new Set<object>();
+    app.decorate('holdDatabase', () => {
+      const hold = {};
+      holds.add(hold);
+      return () => {
+        holds.delete(hold);
+      };
+    });
     app.addHook('onRequest', async (request) => {
       if (request.routeOptions.config.longLived) return;
       handling.add(request);
@@ -52,9 +66,13 @@ export const dbPlugin = fp<{ handle: DbHandle }>(
 
     app.addHook('onClose', async () => {
       const deadline = Date.now() + DRAIN_TIMEOUT_MS;
-      while (handling.size > 0 && Date.now() < deadline) await delay(10);
-      if (handling.size > 0)
-        app.log.warn({ handling: handling.size }, 'closing the database under running requests');
+      const busy = () => handling.size + holds.size;
+      while (busy() > 0 && Date.now() < deadline) await delay(10);
+      if (busy() > 0)
+        app.log.warn(
+          { handling: handling.size, held: holds.size },
+          'closing the database under running requests',
+        );
       await handle.close();
     });
   },

@@ -530,3 +530,127 @@ export function pathSegment(valid: string | undefined): fc.Arbitrary<string> {
     { weight: 1, arbitrary: fc.constantFrom(...RAW_URL_PIECES) },
   );
 }
+
+/** Cells for a spreadsheet row: plausible values, injection text, formulas, odd numbers. */
+const spreadsheetCell = fc.oneof(
+  { weight: 3, arbitrary: fuzzString.map((text) => text.replaceAll('\u0000', '')) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '11222333000181',
+      '12.ABC.345/01DE-35',
+      'Marca Fuzz',
+      'fuzz@marca.com.br',
+      '+55 11 99999-0000',
+      '=HYPERLINK("http://x","y")',
+      "'=1+1",
+      'R$ 1.234,56',
+      'Sim',
+      'Quente',
+      '2026',
+      '',
+    ),
+  },
+);
+const csvCell = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
+const SPREADSHEET_HEADERS = [
+  'Nome da marca',
+  'Razão social',
+  'CNPJ',
+  'CNPJ da marca',
+  'Apuração',
+  'Status',
+  'Email',
+  'Email do contato',
+  'Telefone',
+  'Crédito',
+  'Permuta',
+];
+
+/** Bodies for a spreadsheet import: CSVs (valid-looking, odd, header alone), garbage, broken multipart, options. */
+export function spreadsheetBody(): fc.Arbitrary<FuzzBody> {
+  const csv = fc
+    .tuple(
+      fc.subarray(SPREADSHEET_HEADERS, { minLength: 1 }),
+      fc.constantFrom(';', ',', '\t'),
+      fc.array(fc.array(spreadsheetCell, { maxLength: 12 }), { maxLength: 6 }),
+    )
+    .map(([headers, delimiter, rows]) =>
+      Buffer.from([headers, ...rows].map((cells) => cells.map(csvCell).join(delimiter)).join('\r\n'), 'utf8'),
+    );
+  const filePart = fc.record({
+    name: fc.oneof(
+      { weight: 5, arbitrary: fc.constant('file') },
+      fc.constantFrom('image', 'files', ''),
+      fuzzString,
+    ),
+    filename: fc.option(fc.constantFrom('planilha.csv', 'planilha.xlsx', '../../etc/passwd'), {
+      nil: undefined,
+    }),
+    type: fc.constantFrom('text/csv', 'application/vnd.ms-excel', 'application/octet-stream', ''),
+    data: fc.oneof(
+      { weight: 4, arbitrary: csv },
+      { weight: 2, arbitrary: garbageBytes },
+      { weight: 1, arbitrary: fuzzString.map((text) => Buffer.from(text)) },
+      {
+        weight: 1,
+        arbitrary: garbageBytes.map((bytes) => Buffer.concat([Buffer.from('PK\u0003\u0004'), bytes])),
+      },
+    ),
+  });
+  const optionPart = fc.record({
+    name: fc.constantFrom('dry_run', 'on_duplicate', 'mapping', 'extra'),
+    value: fc.oneof(
+      fc.constantFrom(
+        'true',
+        'false',
+        'skip',
+        'update',
+        '{"CNPJ":"cnpj"}',
+        '{"CNPJ":"nope"}',
+        '[]',
+        'null',
+        '{',
+      ),
+      fuzzString,
+    ),
+  });
+  const part = fc.oneof(
+    { weight: 2, arbitrary: filePart },
+    { weight: 1, arbitrary: optionPart.map(({ name, value }) => ({ name, data: Buffer.from(value) })) },
+  );
+  return fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(fc.array(part, { minLength: 0, maxLength: 4 }), fc.boolean())
+        .map(([parts, close]): FuzzBody => ({ kind: 'raw', ...multipart(parts, close) })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(...WRONG_CONTENT_TYPES, 'application/json', 'multipart/form-data; boundary='),
+          garbageBytes,
+        )
+        .map(([contentType, payload]): FuzzBody => ({ kind: 'raw', contentType, payload })),
+    },
+    { weight: 1, arbitrary: fuzzValue.map((value): FuzzBody => ({ kind: 'json', value })) },
+    { weight: 1, arbitrary: fc.constant<FuzzBody>({ kind: 'none' }) },
+    // A file over the 10 MB limit: rare.
+    {
+      weight: 1,
+      arbitrary: fc.constant<FuzzBody>({
+        kind: 'raw',
+        ...multipart([
+          {
+            name: 'file',
+            filename: 'big.csv',
+            type: 'text/csv',
+            data: Buffer.alloc(10 * 1024 * 1024 + 10, 0x61),
+          },
+        ]),
+      }),
+    },
+  );
+}

@@ -29,12 +29,23 @@ export type Operation = {
   queryParams: Parameter[];
   /** The JSON body's schema, when the operation takes one. */
   body?: JsonSchema;
-  /** Takes a multipart upload (the document does not describe it: the route parses it itself). */
-  multipart: boolean;
+  /**
+   * The file field of a multipart upload (the document does not describe it: the route parses it
+   * itself): `image` for a picture, `file` for a spreadsheet; null for other operations.
+   */
+  multipart: 'image' | 'file' | null;
 };
 
-/** Operations whose body is a multipart upload; the OpenAPI document has no requestBody for them. */
-export const MULTIPART_OPERATIONS = new Set(['PUT /api/brands/{id}/image']);
+/**
+ * Operations whose body is a multipart upload, by the file field they read; the OpenAPI document
+ * has no requestBody for them.
+ */
+export const MULTIPART_OPERATIONS = new Map<string, 'image' | 'file'>([
+  ['PUT /api/brands/{id}/image', 'image'],
+  ['POST /api/brands/import', 'file'],
+  ['POST /api/leads/import', 'file'],
+  ['POST /api/contacts/import', 'file'],
+]);
 
 export const operationKey = (op: Pick<Operation, 'method' | 'path'>) => `${op.method} ${op.path}`;
 
@@ -58,7 +69,7 @@ export function routeCatalogue(app: App): Operation[] {
         pathParams: parameters.filter((p) => p.in === 'path'),
         queryParams: parameters.filter((p) => p.in === 'query'),
         body: spec.requestBody?.content?.['application/json']?.schema,
-        multipart: MULTIPART_OPERATIONS.has(`${method} ${path}`),
+        multipart: MULTIPART_OPERATIONS.get(`${method} ${path}`) ?? null,
       });
     }
   }

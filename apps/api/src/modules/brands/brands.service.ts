@@ -26,8 +26,8 @@ import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
 
 // The brand's principal contact, joined into every brand query: the partial unique index
 // (contacts_one_principal_per_brand) guarantees at most one row, so the join never multiplies.
-const principal = alias(contacts, 'principal_contact');
-const principalJoin = and(eq(principal.brandId, brands.id), eq(principal.flag, 'principal'));
+export const principal = alias(contacts, 'principal_contact');
+export const principalJoin = and(eq(principal.brandId, brands.id), eq(principal.flag, 'principal'));
 
 /** Where the image of a brand is served; the content hash changes the URL when the image does. */
 export const brandImageUrl = (brandId: string, hash: string) => `/api/brands/${brandId}/image?v=${hash}`;
@@ -114,7 +114,7 @@ const SORT_KEYS: Record<BrandSortField, AnyPgColumn> = {
 };
 
 /** The list's filters in use (part of its statements' keys) and their values by placeholder. */
-function brandListFilter(query: BrandListQuery) {
+export function brandListFilter(query: Pick<BrandListQuery, 'status' | 'name' | 'search'>) {
   const values: Record<string, string> = {};
   if (query.status) values.p_status = query.status;
   if (query.name) values.p_name = escapeLike(query.name);
@@ -127,21 +127,25 @@ function brandListFilter(query: BrandListQuery) {
 }
 
 /** The WHERE of the list for the filters in `values`, as placeholders. */
-const brandListCondition = (db: Database, values: Record<string, string>) =>
+export const brandListCondition = (db: Database, values: Record<string, string>) =>
   and(
     values.p_status ? eq(brands.status, sql.placeholder('p_status')) : undefined,
     values.p_name ? containsNormalisedPattern(brands.nameSearch, sql.placeholder('p_name')) : undefined,
     values.p_search ? brandSearch(db, values.p_cnpj !== undefined) : undefined,
   );
 
-/** GET /api/brands: filters, then a page (20 by default); without `sort`, by name. */
-export async function listBrands(db: Database, query: BrandListQuery): Promise<BrandListResponse> {
-  const filter = brandListFilter(query);
+/** The list's order: without `sort`, by name; the id breaks ties, so paging never repeats or skips a brand. */
+export function brandListOrder(query: Pick<BrandListQuery, 'sort' | 'order'>) {
   const sort = query.sort ?? 'name';
   const order = query.order ?? 'asc';
   const direction = order === 'desc' ? desc : asc;
-  // The id breaks ties, so paging never repeats or skips a brand.
-  const orderBy = () => [direction(SORT_KEYS[sort]), direction(brands.id)];
+  return { sort, order, orderBy: () => [direction(SORT_KEYS[sort]), direction(brands.id)] };
+}
+
+/** GET /api/brands: filters, then a page (20 by default); without `sort`, by name. */
+export async function listBrands(db: Database, query: BrandListQuery): Promise<BrandListResponse> {
+  const filter = brandListFilter(query);
+  const { sort, order, orderBy } = brandListOrder(query);
   const where = () => brandListCondition(db, filter.values);
   const shapeKey = `${filter.key}|${sort} ${order}`;
 

@@ -48,12 +48,34 @@ const SORT_KEYS: Record<ContactSortField, AnyPgColumn> = {
 };
 
 /** The list's plain filters in use (part of its statements' keys) and their values by placeholder. */
-function contactListValues(query: ContactListQuery): Record<string, string> {
+export function contactListValues(
+  query: Pick<ContactListQuery, 'brand_id' | 'status' | 'flag'>,
+): Record<string, string> {
   const values: Record<string, string> = {};
   if (query.brand_id) values.p_brand_id = query.brand_id;
   if (query.status) values.p_status = query.status;
   if (query.flag) values.p_flag = query.flag;
   return values;
+}
+
+/** The WHERE of the list: the plain filters in `values` as placeholders, and the search's words. */
+export const contactListCondition = (
+  query: Pick<ContactListQuery, 'search'>,
+  values: Record<string, string>,
+) =>
+  and(
+    values.p_brand_id ? eq(contacts.brandId, sql.placeholder('p_brand_id')) : undefined,
+    values.p_status ? eq(contacts.status, sql.placeholder('p_status')) : undefined,
+    values.p_flag ? eq(contacts.flag, sql.placeholder('p_flag')) : undefined,
+    query.search ? contactSearch(query.search) : undefined,
+  );
+
+/** The list's order: newest first unless sorted (then ascending by default), the id breaking ties. */
+export function contactListOrder(query: Pick<ContactListQuery, 'sort' | 'order'>) {
+  const sort = query.sort ?? 'createdAt';
+  const order = query.order ?? (query.sort ? 'asc' : 'desc');
+  const direction = order === 'desc' ? desc : asc;
+  return { sort, order, orderBy: () => [direction(SORT_KEYS[sort]), direction(contacts.id)] };
 }
 
 /**
@@ -63,16 +85,8 @@ function contactListValues(query: ContactListQuery): Record<string, string> {
  */
 export async function listContacts(db: Database, query: ContactListQuery): Promise<ContactListResponse> {
   const values = contactListValues(query);
-  const where = () =>
-    and(
-      values.p_brand_id ? eq(contacts.brandId, sql.placeholder('p_brand_id')) : undefined,
-      values.p_status ? eq(contacts.status, sql.placeholder('p_status')) : undefined,
-      values.p_flag ? eq(contacts.flag, sql.placeholder('p_flag')) : undefined,
-      query.search ? contactSearch(query.search) : undefined,
-    );
-  const sort = query.sort ?? 'createdAt';
-  const order = query.order ?? (query.sort ? 'asc' : 'desc');
-  const direction = order === 'desc' ? desc : asc;
+  const where = () => contactListCondition(query, values);
+  const { sort, order, orderBy } = contactListOrder(query);
   const list = readListRows(db, {
     key: query.search ? null : `contacts|${Object.keys(values).join(',')}|${sort} ${order}`,
     values,
@@ -82,7 +96,7 @@ export async function listContacts(db: Database, query: ContactListQuery): Promi
         .select(contactShape().columns)
         .from(contacts)
         .where(where())
-        .orderBy(direction(SORT_KEYS[sort]), direction(contacts.id))
+        .orderBy(...orderBy())
         .$dynamic(),
     mapRows: toContacts,
   });

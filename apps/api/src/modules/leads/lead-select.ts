@@ -83,10 +83,17 @@ const isOwnSort = (field: LeadSortField): field is keyof typeof OWN_SORT_KEYS =>
  * take 400 ms, while an integer rank sorts like `credit`. Only a related sort joins anything.
  */
 function selectPage(db: Database, field: LeadSortField) {
-  if (isOwnSort(field)) {
-    const sortKey = OWN_SORT_KEYS[field];
-    return { query: db.select(pageColumns(sortKey)).from(leads).$dynamic(), sortKey };
-  }
+  const { sortKey, rank } = leadSortKey(db, field);
+  const query = db.select(pageColumns(sortKey)).from(leads).$dynamic();
+  return { query: rank ? query.leftJoin(rank.table, rank.on) : query, sortKey };
+}
+
+/**
+ * A sort's key, and for a related name the ranking subquery to left join on `leads` to read it
+ * (the page query's, and the export's, which selects its own columns).
+ */
+export function leadSortKey(db: Database, field: LeadSortField) {
+  if (isOwnSort(field)) return { sortKey: OWN_SORT_KEYS[field] as SQLWrapper, rank: undefined };
   const [table, foreignKey] = RELATED_SORTS[field];
   // A brand's name is stored normalised (brands.name_search): ranking 20,000 brands by it takes
   // 28 ms where normalising each name on the fly took 99.
@@ -98,15 +105,11 @@ function selectPage(db: Database, field: LeadSortField) {
     })
     .from(table)
     .as('name_rank');
-  const sortKey = rank.position;
-  return {
-    query: db.select(pageColumns(sortKey)).from(leads).leftJoin(rank, eq(rank.id, foreignKey)).$dynamic(),
-    sortKey,
-  };
+  return { sortKey: rank.position as SQLWrapper, rank: { table: rank, on: eq(rank.id, foreignKey) } };
 }
 
 /** `order by <key>, id` in the order's direction; only the executive can be missing, and goes last. */
-function orderTerms(order: LeadOrder, key: SQLWrapper, id: SQLWrapper): SQL[] {
+export function orderTerms(order: LeadOrder, key: SQLWrapper, id: SQLWrapper): SQL[] {
   const direction = order.direction === 'desc' ? desc : asc;
   const sortTerm =
     order.field === 'executive' ? sql`${key} ${sql.raw(order.direction)} nulls last` : direction(key);

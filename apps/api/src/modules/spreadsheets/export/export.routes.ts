@@ -1,0 +1,153 @@
+import { Readable } from 'node:stream';
+import {
+  brandExportQuerySchema,
+  contactExportQuerySchema,
+  type ExportFormat,
+  leadExportQuerySchema,
+  type SpreadsheetKind,
+} from '@funil/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App } from '../../../app';
+import { DEFAULT_BATCH_SIZE, openRowCursor } from '../../../db/row-cursor';
+import { recordRouteErrors } from '../../../lib/route-errors';
+import { brandExportSheet } from './brand-export';
+import { csvConventions, todayIn } from './cells';
+import { contactExportSheet } from './contact-export';
+import { csvChunks } from './csv-writer';
+import { exportHeaders, exportLabels, type ExportSheet } from './export-sheet';
+import { leadExportSheet } from './lead-export';
+import { XLSX_BATCH_SIZE, xlsxStream } from './xlsx-writer';
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** `attachment` with the dated name, plain ASCII and RFC 5987 UTF-8 (`oportunidades-2026-11-24.csv`). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * Answers `sheet` as a download, streamed from a database cursor. The cursor is opened before the
+ * answer starts (a failing query is an ordinary error answer); from then on the cursor is closed,
+ * and the database released for shutdown, when the body's stream closes — finished, failed, or
+ * the client gone. A failure once the body has started ends the answer cut short (fastify logs
+ * it and destroys the socket); the process carries on.
+ */
+async function sendExport(
+  app: App,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sheet: ExportSheet,
+  query: { format: ExportFormat; tz?: string | undefined },
+) {
+  const release = app.holdDatabase();
+  let cursor;
+  try {
+    cursor = await openRowCursor(
+      app.dbHandle,
+      sheet.query,
+      query.format === 'xlsx' ? XLSX_BATCH_SIZE : DEFAULT_BATCH_SIZE,
+    );
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const headers = exportHeaders(sheet.kind, request.t);
+  const timeZone = query.tz;
+  const body =
+    query.format === 'csv'
+      ? Readable.from(csvChunks(sheet, cursor, { headers, timeZone, ...csvConventions(request.language) }), {
+          objectMode: false,
+        })
+      : xlsxStream(sheet, cursor, {
+          headers,
+          timeZone,
+          sheetName: request.t(`spreadsheet:fileName.${sheet.kind}`).slice(0, 31),
+          onError: (error) =>
+            request.log.error({ err: error }, 'export: the spreadsheet could not be written'),
+        });
+  const opened = cursor;
+  body.once('close', () => {
+    opened
+      .close()
+      .catch((error: unknown) => request.log.error({ err: error }, 'export: could not close the cursor'))
+      .finally(release);
+  });
+  const fileName = `${request.t(`spreadsheet:fileName.${sheet.kind}`)}-${todayIn(timeZone)}.${query.format}`;
+  return reply
+    .header('content-type', CONTENT_TYPES[query.format])
+    .header('content-disposition', contentDisposition(fileName))
+    .header('cache-control', 'no-store')
+    .send(body);
+}
+
+const exportSchema = (kind: SpreadsheetKind, what: string) => ({
+  tags: [kind],
+  summary: `Export every ${what} the list's filters match, in its order, as CSV or XLSX (streamed)`,
+  description:
+    "The list's filters and sort, no paging, plus `format` (csv or xlsx) and `tz` (the IANA time zone " +
+    'dates are written in; UTC when absent). Columns and headers in the request language ' +
+    '(Accept-Language). CSV: UTF-8 with a BOM, `;` and a decimal comma in pt-BR and es, `,` and a ' +
+    'decimal point in en. A text cell starting with = + - @ tab or CR is prefixed with an apostrophe.',
+  response: {
+    200: z.string().describe('text/csv or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+    ...recordRouteErrors,
+  },
+});
+
+/** GET /api/leads/export, /api/brands/export and /api/contacts/export (docs/api.md, Spreadsheets). */
+export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/leads/export',
+    {
+      config: { access: 'authenticated' },
+      schema: { ...exportSchema('leads', 'lead'), querystring: leadExportQuerySchema },
+    },
+    async (request, reply) =>
+      sendExport(
+        app,
+        request,
+        reply,
+        leadExportSheet(app.db, request.query, exportLabels(request.t)),
+        request.query,
+      ),
+  );
+  app.get(
+    '/brands/export',
+    {
+      config: { access: 'authenticated' },
+      schema: { ...exportSchema('brands', 'brand'), querystring: brandExportQuerySchema },
+    },
+    async (request, reply) =>
+      sendExport(
+        app,
+        request,
+        reply,
+        brandExportSheet(app.db, request.query, exportLabels(request.t)),
+        request.query,
+      ),
+  );
+  app.get(
+    '/contacts/export',
+    {
+      config: { access: 'authenticated' },
+      schema: { ...exportSchema('contacts', 'contact'), querystring: contactExportQuerySchema },
+    },
+    async (request, reply) =>
+      sendExport(
+        app,
+        request,
+        reply,
+        contactExportSheet(app.db, request.query, exportLabels(request.t)),
+        request.query,
+      ),
+  );
+};

@@ -1,0 +1,129 @@
+import { EXPORT_COLUMNS, IMPORT_FIELDS, LANGUAGES, sharedResources, SPREADSHEET_KINDS } from '@funil/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  parseAmount,
+  parseContactFlag,
+  parseContractStatus,
+  parseRecordStatus,
+  parseYesNo,
+  readCell,
+} from './cell-values';
+import { guessField, mapColumns, normaliseHeader, parseMapping } from './header-mapping';
+
+describe('header mapping', () => {
+  it('normalises case, accents, punctuation and spaces', () => {
+    expect(normaliseHeader('  E-mail do   Contato ')).toBe('e mail do contato');
+    expect(normaliseHeader('Razão_Social')).toBe('razao social');
+    expect(normaliseHeader('AÑO DEL PROSPECTO')).toBe('ano del prospecto');
+  });
+
+  it("maps every export header back, in every language, and every field's own key", () => {
+    for (const kind of SPREADSHEET_KINDS) {
+      for (const field of IMPORT_FIELDS[kind]) {
+        expect(guessField(kind, field), `${kind}.${field}`).toBe(field);
+        for (const language of LANGUAGES) {
+          const header = (sharedResources[language].spreadsheet.columns[kind] as Record<string, string>)[
+            field
+          ];
+          expect(guessField(kind, String(header).toUpperCase()), `${language} ${kind}.${field}`).toBe(field);
+        }
+      }
+      // Timestamps are the database's: never imported.
+      expect(guessField(kind, 'createdAt')).toBeNull();
+      expect(EXPORT_COLUMNS[kind]).toContain('createdAt');
+    }
+  });
+
+  it('knows natural aliases', () => {
+    expect(guessField('brands', 'Nome Fantasia')).toBe('name');
+    expect(guessField('brands', 'E-mail')).toBe('contact_email');
+    expect(guessField('brands', 'Celular')).toBe('contact_phone');
+    expect(guessField('leads', 'STATUS')).toBe('contract_status');
+    expect(guessField('leads', 'Cota')).toBe('quota');
+    expect(guessField('leads', 'cnpj')).toBe('brand_cnpj');
+    expect(guessField('contacts', 'e-mail')).toBe('email');
+    expect(guessField('brands', 'Coluna qualquer')).toBeNull();
+  });
+
+  it('serves the mapping first, then each field to the first column naming it', () => {
+    const headers = ['CNPJ', 'Marca', 'Nome da marca', 'Extra', 'Status'];
+    expect(mapColumns('brands', headers)).toEqual(['cnpj', 'name', null, null, 'status']);
+    expect(
+      mapColumns('brands', headers, { 'nome da marca': 'name', Extra: 'description', Status: null }),
+    ).toEqual(['cnpj', null, 'name', 'description', null]);
+  });
+
+  it('reads a mapping: a JSON object of fields of the kind or null', () => {
+    expect(parseMapping('brands', undefined)).toEqual({});
+    expect(parseMapping('brands', '{"A":"name","B":null}')).toEqual({ A: 'name', B: null });
+    expect(parseMapping('brands', '{"A":"assessment"}')).toBeNull();
+    expect(parseMapping('brands', '{"A":1}')).toBeNull();
+    expect(parseMapping('brands', '["name"]')).toBeNull();
+    expect(parseMapping('brands', '{')).toBeNull();
+  });
+});
+
+describe('cell values', () => {
+  const text = (value: string) => readCell(value);
+
+  it('flags formulas, not phones or notes; undoes the exporter escape', () => {
+    expect(readCell('=HYPERLINK("http://x","y")').isFormula).toBe(true);
+    expect(readCell(' =1+1').isFormula).toBe(true);
+    expect(readCell('+SUM(A1:A2)').isFormula).toBe(true);
+    expect(readCell("-cmd|' /C calc'!A0").isFormula).toBe(true);
+    expect(readCell('@SUM(1)').isFormula).toBe(true);
+    expect(readCell({ formula: '=1+1' }).isFormula).toBe(true);
+    expect(readCell('+55 11 99999-0000').isFormula).toBe(false);
+    expect(readCell('- nota negativa').isFormula).toBe(false);
+    expect(readCell('-10').isFormula).toBe(false);
+    expect(readCell("'=1+1")).toEqual({ text: '=1+1', number: null, isFormula: false });
+    expect(readCell("'-5")).toEqual({ text: '-5', number: null, isFormula: false });
+    expect(readCell("'texto").text).toBe("'texto");
+    expect(readCell(12.5)).toEqual({ text: '12.5', number: 12.5, isFormula: false });
+  });
+
+  it('reads amounts by the file convention', () => {
+    const semicolon = (value: string) => parseAmount(text(value), ';');
+    const comma = (value: string) => parseAmount(text(value), ',');
+    expect(semicolon('1.234,56')).toBe(1234.56);
+    expect(semicolon('R$ 1.234,56')).toBe(1234.56);
+    expect(semicolon('R$\u00a01.234.567,5')).toBe(1234567.5);
+    expect(semicolon('1234,5')).toBe(1234.5);
+    expect(semicolon('1.234')).toBe(1234);
+    expect(semicolon('1234.56')).toBeNull();
+    expect(semicolon('1,234.56')).toBe(1234.56);
+    expect(comma('1234.56')).toBe(1234.56);
+    expect(comma('1,234')).toBe(1234);
+    expect(comma('1,234.5')).toBe(1234.5);
+    expect(comma('1.234,5')).toBe(1234.5);
+    expect(parseAmount(text('1234,5'), '\t')).toBeNull();
+    expect(parseAmount(text('1.234,5'), null)).toBe(1234.5);
+    expect(parseAmount(readCell(99.9), ';')).toBe(99.9);
+    expect(semicolon('-3')).toBe(-3);
+    for (const bad of ['abc', '1,2,3', '1.2.3', '12a', ',', 'R$', '1e5'])
+      expect(semicolon(bad), bad).toBeNull();
+  });
+
+  it('reads yes/no, statuses, flags and contract statuses in any language', () => {
+    for (const yes of ['Sim', 'YES', 'sí', 'true', '1', 'x', 'X'])
+      expect(parseYesNo(text(yes)), yes).toBe(true);
+    for (const no of ['Não', 'nao', 'No', 'false', '0', '']) expect(parseYesNo(text(no)), no).toBe(false);
+    expect(parseYesNo(text('talvez'))).toBeNull();
+    expect(parseYesNo(readCell(1))).toBe(true);
+    expect(parseRecordStatus(text('Inativo'))).toBe('inactive');
+    expect(parseRecordStatus(text('activo'))).toBe('active');
+    expect(parseRecordStatus(text(''))).toBe('active');
+    expect(parseRecordStatus(text('pausado'))).toBeNull();
+    expect(parseContactFlag(text('Sí'))).toBe('principal');
+    expect(parseContactFlag(text('Principal'))).toBe('principal');
+    expect(parseContactFlag(text('Não'))).toBe('secundario');
+    expect(parseContactFlag(text('secundário'))).toBe('secundario');
+    expect(parseContactFlag(text('talvez'))).toBeNull();
+    expect(parseContractStatus(text('No jurídico'))).toBe('no_juridico');
+    expect(parseContractStatus(text('with legal'))).toBe('no_juridico');
+    expect(parseContractStatus(text('CALIENTE'))).toBe('quente');
+    expect(parseContractStatus(text('no_juridico'))).toBe('no_juridico');
+    expect(parseContractStatus(text('Gelado'))).toBe('Gelado');
+    expect(parseContractStatus(text(''))).toBeUndefined();
+  });
+});

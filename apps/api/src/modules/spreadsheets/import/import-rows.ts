@@ -1,0 +1,110 @@
+import { type ImportDuplicatePolicy, type ImportRowAction, issueMessageKey } from '@funil/shared';
+import type { z } from 'zod';
+import type { Database } from '../../../db/client';
+import { type CellValue, readCell } from './cell-values';
+import type { Sheet } from './read-file';
+
+/** A problem of a row: its field (an import field name, null for the row) and an i18n key. */
+export type RowIssue = { field: string | null; key: string; params?: Record<string, unknown> };
+
+/** A data row as read: the cells of the mapped fields and their texts for the answer. */
+export type ReadRow = {
+  line: number;
+  cells: Map<string, CellValue>;
+  values: Record<string, string>;
+  issues: RowIssue[];
+};
+
+/** What an import does with a row, and what it writes when it does (`write`, absent when skipped). */
+export type PlannedRow<W> = {
+  line: number;
+  values: Record<string, string>;
+  issues: RowIssue[];
+  action: ImportRowAction;
+  write?: W;
+};
+
+/** What each kind provides: planning its rows (reads only) and writing the planned ones. */
+export type KindImporter<W> = {
+  plan: (db: Database, rows: ReadRow[], context: PlanContext) => Promise<PlannedRow<W>[]>;
+  write: (tx: Database, rows: W[], context: WriteContext) => Promise<void>;
+};
+
+export type WriteContext = {
+  userId: string | null;
+  /** The fields the file has a column for (an update writes those only). */
+  mappedFields: ReadonlySet<string>;
+};
+
+export type PlanContext = {
+  /** The fields the file has a column for (an update writes those only). */
+  mappedFields: ReadonlySet<string>;
+  onDuplicate: ImportDuplicatePolicy;
+  delimiter: Sheet['delimiter'];
+};
+
+/**
+ * The sheet's rows as fields: each mapped column's cell read (trimmed, exported escapes undone);
+ * a formula is an issue on its field and its text is never used.
+ */
+export function readRows(sheet: Sheet, columnFields: readonly (string | null)[]): ReadRow[] {
+  return sheet.rows.map((row) => {
+    const cells = new Map<string, CellValue>();
+    const values: Record<string, string> = {};
+    const issues: RowIssue[] = [];
+    columnFields.forEach((field, index) => {
+      if (field === null) return;
+      const cell = readCell(row.cells[index]);
+      values[field] = cell.text;
+      if (cell.isFormula) {
+        issues.push({ field, key: 'validation:spreadsheet.formula' });
+        cells.set(field, { text: '', number: null, isFormula: true });
+      } else cells.set(field, cell);
+    });
+    return { line: row.line, cells, values, issues };
+  });
+}
+
+/** The cell of a field ('' when the file has no such column). */
+export const cellOf = (row: ReadRow, field: string): CellValue =>
+  row.cells.get(field) ?? { text: '', number: null, isFormula: false };
+
+/** The text of a field, or undefined when empty (absent for the schemas). */
+export const textOf = (row: ReadRow, field: string): string | undefined => {
+  const text = cellOf(row, field).text;
+  return text === '' ? undefined : text;
+};
+
+/**
+ * A schema's issues as the row's, each on the import field `fieldOf` names for the schema's
+ * path (the API's messages: "CNPJ inválido", "Email inválido"…). Fields that already have an
+ * issue (a formula, a value that could not be read) keep theirs alone.
+ */
+export function schemaIssues(
+  error: z.ZodError,
+  fieldOf: (path: string) => string | null,
+  already: readonly RowIssue[],
+): RowIssue[] {
+  const taken = new Set(already.map((issue) => issue.field));
+  const issues: RowIssue[] = [];
+  for (const issue of error.issues) {
+    const field = fieldOf(String(issue.path[0] ?? ''));
+    if (field !== null && taken.has(field)) continue;
+    const { key, params } = issueMessageKey(issue);
+    issues.push({ field, key, params });
+  }
+  return issues;
+}
+
+/** A row skipped for its issues. */
+export const skipped = <W>(row: ReadRow, issues: RowIssue[]): PlannedRow<W> => ({
+  line: row.line,
+  values: row.values,
+  issues,
+  action: 'skip',
+});
+
+/** Rows of at most `size` items, for statements that take a list. */
+export function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}

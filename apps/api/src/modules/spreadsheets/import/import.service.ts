@@ -1,0 +1,99 @@
+import {
+  IMPORT_FIELDS,
+  type ImportDuplicatePolicy,
+  type ImportResult,
+  type SpreadsheetKind,
+} from '@funil/shared';
+import type { Database } from '../../../db/client';
+import { writeAs } from '../../../db/write-as';
+import { AppError } from '../../../lib/app-error';
+import type { Translate } from '../../../lib/i18n';
+import { brandImporter } from './brand-rows';
+import { contactImporter } from './contact-rows';
+import { type ColumnMapping, mapColumns } from './header-mapping';
+import { type KindImporter, type PlannedRow, readRows, type RowIssue } from './import-rows';
+import { leadImporter } from './lead-rows';
+import { readSpreadsheet } from './read-file';
+
+const IMPORTERS: Record<SpreadsheetKind, KindImporter<unknown>> = {
+  brands: brandImporter as KindImporter<unknown>,
+  leads: leadImporter as KindImporter<unknown>,
+  contacts: contactImporter as KindImporter<unknown>,
+};
+
+export type ImportRequest = {
+  kind: SpreadsheetKind;
+  file: Buffer;
+  mapping: ColumnMapping;
+  dryRun: boolean;
+  onDuplicate: ImportDuplicatePolicy;
+  userId: string | null;
+};
+
+/** The answer before translation: every message is still an i18n key. */
+export type ImportOutcome = {
+  dryRun: boolean;
+  columns: ImportResult['columns'];
+  rows: PlannedRow<unknown>[];
+};
+
+/**
+ * POST /api/{brands,leads,contacts}/import. The file is read and each column mapped; every row
+ * is then planned (validated by the API's schemas, its references and duplicates looked up with
+ * a few set-based queries). A dry run stops there and writes nothing. Otherwise the rows are
+ * planned again inside one transaction (what the database holds may have changed since a dry
+ * run) and every valid row is written in it, through writeAs so that each live-update event
+ * names the importer: all or nothing.
+ */
+export async function importSpreadsheet(db: Database, request: ImportRequest): Promise<ImportOutcome> {
+  const sheet = await readSpreadsheet(request.file);
+  const columnFields = mapColumns(request.kind, sheet.headers, request.mapping);
+  if (columnFields.every((field) => field === null))
+    throw new AppError(400, 'errors:spreadsheet.no_known_column');
+  const rows = readRows(sheet, columnFields);
+  const mappedFields = new Set(columnFields.filter((field): field is string => field !== null));
+  const importer = IMPORTERS[request.kind];
+  const context = { mappedFields, onDuplicate: request.onDuplicate, delimiter: sheet.delimiter };
+  const planned = request.dryRun
+    ? await importer.plan(db, rows, context)
+    : await writeAs(db, request.userId, async (tx) => {
+        const plan = await importer.plan(tx, rows, context);
+        const writes = plan.flatMap((row) => (row.write === undefined ? [] : [row.write]));
+        await importer.write(tx, writes, { userId: request.userId, mappedFields });
+        return plan;
+      });
+  // A row's issues in the order of the kind's fields, so its first issue is the first a reader meets.
+  const order = IMPORT_FIELDS[request.kind] as readonly string[];
+  const rank = (issue: RowIssue) => (issue.field === null ? -1 : order.indexOf(issue.field));
+  for (const row of planned) row.issues.sort((a, b) => rank(a) - rank(b));
+  return {
+    dryRun: request.dryRun,
+    columns: sheet.headers.map((header, index) => ({ header, field: columnFields[index] ?? null })),
+    rows: planned,
+  };
+}
+
+/** The answer in the request's language (importResultSchema). */
+export function importAnswer(outcome: ImportOutcome, t: Translate): ImportResult {
+  const message = (issue: RowIssue) => ({ field: issue.field, message: t(issue.key, issue.params) });
+  const count = (action: string) => outcome.rows.filter((row) => row.action === action).length;
+  return {
+    dry_run: outcome.dryRun,
+    rows: outcome.rows.length,
+    created: count('create'),
+    updated: count('update'),
+    skipped: outcome.rows.flatMap((row) => {
+      const [first] = row.issues;
+      return row.action === 'skip'
+        ? [{ row: row.line, ...(first ? message(first) : { field: null, message: '' }) }]
+        : [];
+    }),
+    columns: outcome.columns,
+    preview: outcome.rows.map((row) => ({
+      row: row.line,
+      action: row.action,
+      values: row.values,
+      issues: row.issues.map(message),
+    })),
+  };
+}

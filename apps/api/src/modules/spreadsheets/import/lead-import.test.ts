@@ -1,0 +1,210 @@
+import type { Lead, LeadHistory, LeadListResponse, LeadSummary } from '@funil/shared';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBrandVia, NUMERIC_CNPJ } from '../../../../test/brand-fixtures';
+import { buildTestApp } from '../../../../test/build-test-app';
+import { insertCatalogueItem } from '../../../../test/lead-fixtures';
+import { type SignedIn, signIn } from '../../../../test/sign-in';
+import { importOk, xlsxOf } from '../../../../test/spreadsheet-fixtures';
+import type { App } from '../../../app';
+import { leads, leadStatusChanges, platforms, quotas, verticals } from '../../../db/schema';
+
+const HEADER =
+  'CNPJ da marca;Marca;Apuração;Vertical;Tipo de cota;Plataforma;Ano do prospecto;Status do contrato;Executivo;Praças;Crédito;Investimento;Permuta;Lei Rouanet';
+
+describe('POST /api/leads/import', () => {
+  let app: App;
+  let seller: SignedIn;
+  let exec: SignedIn;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    seller = await signIn(app, { roles: ['comercial'] });
+    exec = await signIn(app, { roles: ['comercial'], name: 'Júlia Executiva', email: 'julia@funil.dev' });
+    await createBrandVia(app, seller.headers, { name: 'Marca Única', cnpj: NUMERIC_CNPJ });
+    await createBrandVia(app, seller.headers, { name: 'Gêmea', cnpj: '39.005.550/0001-39' });
+    await createBrandVia(app, seller.headers, { name: 'gemea', cnpj: '80.209.694/0001-00' });
+    await insertCatalogueItem(app, verticals, 'ESPORTE');
+    await app.db.insert(quotas).values({ name: 'MASTER', label: 'Cota Master' });
+    await insertCatalogueItem(app, platforms, 'TV ABERTA');
+  });
+  afterAll(() => app.close());
+
+  const leadCount = async () => (await app.db.select({ n: count() }).from(leads))[0]?.n ?? 0;
+  const summary = async () =>
+    (
+      await app.inject({ method: 'GET', url: '/api/leads/summary', headers: seller.headers })
+    ).json<LeadSummary>();
+
+  it('resolves brands, catalogue items, executives, franchises, statuses, amounts and yes/no; reports what it cannot', async () => {
+    const csv = [
+      HEADER,
+      `11.222.333/0001-81;;Q1 2026;esporte;cota master;Tv Aberta;2026;Quente;julia@funil.dev;sao paulo, Rio de Janeiro;R$ 1.234,56;1234,5;Sim;x`,
+      `;marca única;Q2 2026;ESPORTE;MASTER;TV ABERTA;2027;frio;Júlia Executiva;;1.000;;Não;`,
+      `;Gemea;Q3;ESPORTE;MASTER;TV ABERTA;2026;Frio;;;;;;`,
+      `;Ninguém;Q3;ESPORTE;MASTER;TV ABERTA;2026;Frio;;;;;;`,
+      `;;Q3;ESPORTE;MASTER;TV ABERTA;2026;Frio;;;;;;`,
+      `${NUMERIC_CNPJ};;Q4;CINEMA;MASTER;TV ABERTA;2026;Frio;;;;;;`,
+      `${NUMERIC_CNPJ};;Q5;ESPORTE;MASTER;TV ABERTA;2026;Frio;Fulano;;;;;`,
+      `${NUMERIC_CNPJ};;Q6;ESPORTE;MASTER;TV ABERTA;2026;Frio;;Atlântida;;;;`,
+      `${NUMERIC_CNPJ};;Q7;ESPORTE;MASTER;TV ABERTA;2026;Frio;;;12,3,4;;talvez;`,
+      `${NUMERIC_CNPJ};;Q8;ESPORTE;MASTER;TV ABERTA;2030;Gelado;;;;;;`,
+    ].join('\n');
+    const answer = await importOk(app, seller.headers, 'leads', csv);
+    expect(answer.preview.slice(0, 2).map((row) => [row.action, row.issues])).toEqual([
+      ['create', []],
+      ['create', []],
+    ]);
+    expect(answer.skipped).toEqual([
+      { row: 4, field: 'brand_name', message: 'Mais de uma marca com esse nome; informe o CNPJ' },
+      { row: 5, field: 'brand_name', message: 'Marca não encontrada' },
+      { row: 6, field: 'brand_name', message: 'Informe o CNPJ ou o nome da marca' },
+      { row: 7, field: 'vertical', message: 'Vertical não encontrada' },
+      { row: 8, field: 'executive', message: 'Executivo não encontrado' },
+      { row: 9, field: 'franchises', message: 'Praça não encontrada' },
+      { row: 10, field: 'credit', message: 'Valor numérico inválido' },
+      { row: 11, field: 'prospectus_year', message: 'Ano do prospecto deve ser 2026, 2027 ou 2028' },
+    ]);
+    expect(answer.preview[8]?.issues.map((issue) => issue.field)).toEqual(['credit', 'exchange']);
+    expect(answer.preview[9]?.issues.map((issue) => issue.message)).toEqual([
+      'Ano do prospecto deve ser 2026, 2027 ou 2028',
+      'Status do contrato inválido',
+    ]);
+    expect(await leadCount()).toBe(0);
+  });
+
+  it('commits in one transaction: leads, franchises, a history entry each, exact running totals', async () => {
+    const before = await summary();
+    const csv = [
+      HEADER,
+      `${NUMERIC_CNPJ};;Q1 2026;ESPORTE;MASTER;TV ABERTA;2026;Quente;julia@funil.dev;São Paulo, Recife;R$ 1.234,56;1234,5;Sim;x`,
+      `${NUMERIC_CNPJ};;Q2 2026;ESPORTE;MASTER;TV ABERTA;2026;Morno;;;100;200,25;não;0`,
+      `${NUMERIC_CNPJ};;Q3 2026;ESPORTE;MASTER;TV ABERTA;2026;Hot;;;;;No;No`,
+      `${NUMERIC_CNPJ};;q1 2026;Esporte;Master;TV Aberta;2026;Frio;;;;;;`,
+    ].join('\n');
+    const answer = await importOk(app, seller.headers, 'leads', csv, { dry_run: false });
+    expect(answer).toMatchObject({ created: 3, updated: 0 });
+    expect(answer.skipped).toEqual([
+      { row: 5, field: 'assessment', message: 'Oportunidade repetida na planilha' },
+    ]);
+
+    const list = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/leads?sort=assessment&order=asc',
+        headers: seller.headers,
+      })
+    ).json<LeadListResponse>();
+    expect(list.data.map((lead) => lead.assessment)).toEqual(['Q1 2026', 'Q2 2026', 'Q3 2026']);
+    const first = list.data[0] as Lead;
+    expect(first).toMatchObject({
+      contract_status: 'quente',
+      executive: { id: exec.user.id },
+      franchises: ['Recife', 'São Paulo'],
+      credit: 1234.56,
+      invest: 1234.5,
+      exchange: true,
+      rouanet_law: true,
+    });
+    expect(list.data[1]).toMatchObject({ credit: 100, invest: 200.25, exchange: false, rouanet_law: false });
+    const history = (
+      await app.inject({ method: 'GET', url: `/api/leads/${first.id}/history`, headers: seller.headers })
+    ).json<LeadHistory>();
+    expect(history.data).toEqual([
+      expect.objectContaining({
+        from_status: null,
+        to_status: 'quente',
+        user: expect.objectContaining({ id: seller.user.id }),
+      }),
+    ]);
+    expect((await app.db.select({ n: count() }).from(leadStatusChanges))[0]?.n).toBe(3);
+
+    const after = await summary();
+    const column = (totals: LeadSummary, status: string) =>
+      totals.columns.find((c) => c.contract_status === status);
+    expect(column(after, 'quente')).toEqual({
+      contract_status: 'quente',
+      count: (column(before, 'quente')?.count ?? 0) + 2,
+      credit: (column(before, 'quente')?.credit ?? 0) + 1234.56,
+      invest: (column(before, 'quente')?.invest ?? 0) + 1234.5,
+    });
+    expect(column(after, 'morno')).toMatchObject({ count: 1, credit: 100, invest: 200.25 });
+    // The running totals agree with a count of the leads themselves (the franchise filter reads them).
+    const byFranchise = (
+      await app.inject({ method: 'GET', url: '/api/leads/summary?franchise=Recife', headers: seller.headers })
+    ).json<LeadSummary>();
+    expect(column(byFranchise, 'quente')).toMatchObject({ count: 1, credit: 1234.56 });
+  });
+
+  it('skips a lead already in Funil; with update, fills it and records the status move', async () => {
+    const csv = [
+      HEADER,
+      `${NUMERIC_CNPJ};;Q2 2026;ESPORTE;MASTER;TV ABERTA;2026;Assinado;;Recife;500;;;`,
+    ].join('\n');
+    const skip = await importOk(app, seller.headers, 'leads', csv, { dry_run: false });
+    expect(skip.skipped).toEqual([{ row: 2, field: 'assessment', message: 'Oportunidade já cadastrada' }]);
+    const update = await importOk(app, seller.headers, 'leads', csv, {
+      dry_run: false,
+      on_duplicate: 'update',
+    });
+    expect(update).toMatchObject({ created: 0, updated: 1, skipped: [] });
+    const list = (
+      await app.inject({ method: 'GET', url: '/api/leads?assessment=Q2', headers: seller.headers })
+    ).json<LeadListResponse>();
+    const lead = list.data[0] as Lead;
+    expect(lead).toMatchObject({
+      contract_status: 'assinado',
+      credit: 500,
+      invest: 0,
+      franchises: ['Recife'],
+    });
+    const history = (
+      await app.inject({ method: 'GET', url: `/api/leads/${lead.id}/history`, headers: seller.headers })
+    ).json<LeadHistory>();
+    expect(history.data.map((entry) => [entry.from_status, entry.to_status])).toEqual([
+      ['morno', 'assinado'],
+      [null, 'morno'],
+    ]);
+    const totals = await summary();
+    expect(totals.columns.find((c) => c.contract_status === 'morno')).toMatchObject({ count: 0, credit: 0 });
+    expect(totals.columns.find((c) => c.contract_status === 'assinado')).toMatchObject({
+      count: 1,
+      credit: 500,
+    });
+  });
+
+  it('reads amounts by the file convention: `,` decimal in `;` files and XLSX text, `.` in `,` files; XLSX numbers as they are', async () => {
+    const comma = [
+      'CNPJ da marca,Apuração,Vertical,Tipo de cota,Plataforma,Ano do prospecto,Status do contrato,Crédito,Investimento',
+      `${NUMERIC_CNPJ},N1,ESPORTE,MASTER,TV ABERTA,2028,frio,1234.56,"1,234.5"`,
+      `${NUMERIC_CNPJ},N2,ESPORTE,MASTER,TV ABERTA,2028,frio,"1.234,56",12.34`,
+    ].join('\n');
+    const answer = await importOk(app, seller.headers, 'leads', comma, { language: 'en' });
+    expect(answer.preview.map((row) => row.issues)).toEqual([[], []]);
+    const xlsx = await xlsxOf([
+      [
+        'brand_cnpj',
+        'assessment',
+        'vertical',
+        'quota',
+        'platform',
+        'prospectus_year',
+        'contract_status',
+        'credit',
+        'invest',
+        'exchange',
+      ],
+      [NUMERIC_CNPJ, 'X1', 'ESPORTE', 'MASTER', 'TV ABERTA', 2028, 'Closed', 1234.5, '1.234,56', 1],
+      [NUMERIC_CNPJ, 'X2', 'ESPORTE', 'MASTER', 'TV ABERTA', 2028, 'Cerrado', 0.001, '1234.5', 'Sí'],
+    ]);
+    const fromXlsx = await importOk(app, seller.headers, 'leads', xlsx, {
+      filename: 'a.xlsx',
+      language: 'en',
+    });
+    expect(fromXlsx.preview[0]).toMatchObject({ action: 'create', issues: [] });
+    expect(fromXlsx.preview[1]?.issues).toEqual([
+      { field: 'credit', message: expect.stringMatching(/two decimal/) },
+      { field: 'invest', message: 'Invalid number' },
+    ]);
+  });
+});

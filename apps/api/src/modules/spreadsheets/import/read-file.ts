@@ -1,0 +1,188 @@
+import { IMPORT_MAX_ROWS } from '@funil/shared';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { AppError } from '../../../lib/app-error';
+
+/**
+ * An uploaded spreadsheet, read: detected by content (an XLSX is a zip; anything else must be
+ * text), decoded (UTF-8 with or without BOM, else Windows-1252) and parsed (papaparse, the
+ * delimiter guessed among `;`, `,` and tab). Fully empty rows are skipped; each kept row keeps
+ * its line number in the spreadsheet (the header's is 1 when it is the first line).
+ */
+
+/** A formula (an XLSX formula cell): never a value, the import refuses it. */
+export type FormulaCell = { formula: string };
+/** Text, or a number as an XLSX stores it. */
+export type SheetCell = string | number | FormulaCell;
+
+export type SheetRow = { line: number; cells: SheetCell[] };
+
+export type Sheet = {
+  format: 'csv' | 'xlsx';
+  /** The CSV's delimiter (decides how numbers written as text are read); null for XLSX. */
+  delimiter: ';' | ',' | '\t' | null;
+  headers: string[];
+  rows: SheetRow[];
+};
+
+export const isFormulaCell = (cell: SheetCell | undefined): cell is FormulaCell =>
+  typeof cell === 'object' && cell !== null;
+
+const notASpreadsheet = () => new AppError(400, 'errors:spreadsheet.not_a_spreadsheet');
+const empty = () => new AppError(400, 'errors:spreadsheet.empty');
+const tooManyRows = () => new AppError(400, 'errors:spreadsheet.too_many_rows');
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const startsWith = (bytes: Buffer, magic: readonly number[]) => magic.every((byte, i) => bytes[i] === byte);
+
+const isBlank = (cell: SheetCell | undefined) =>
+  cell === undefined || (typeof cell === 'string' && cell.trim() === '');
+
+/** Reads the file or throws the 400 that says why it is not a spreadsheet it can import. */
+export async function readSpreadsheet(bytes: Buffer): Promise<Sheet> {
+  if (bytes.length === 0) throw empty();
+  const table = startsWith(bytes, ZIP_MAGIC)
+    ? { format: 'xlsx' as const, delimiter: null, lines: await readXlsx(bytes) }
+    : { format: 'csv' as const, ...readCsv(decodeText(bytes)) };
+  const [header, ...data] = table.lines.filter((row) => !row.cells.every(isBlank));
+  if (!header || data.length === 0) throw empty();
+  if (data.length > IMPORT_MAX_ROWS) throw tooManyRows();
+  return {
+    format: table.format,
+    delimiter: table.delimiter,
+    headers: header.cells.map((cell) => (isFormulaCell(cell) ? cell.formula : String(cell).trim())),
+    rows: data,
+  };
+}
+
+/**
+ * The text of a CSV: refused when it holds NUL bytes or other control characters a text file
+ * never has (a picture, a PDF, an old .xls, UTF-16); UTF-8 when it decodes as such, BOM removed;
+ * Windows-1252 (a superset of Latin-1, what Excel saves on Windows) otherwise.
+ */
+export function decodeText(bytes: Buffer): string {
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') throw notASpreadsheet();
+  let controls = 0;
+  for (const byte of bytes) {
+    if (byte === 0) throw notASpreadsheet();
+    // Tab, line feed, carriage return and form feed are text; the other C0 controls are not.
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) controls++;
+  }
+  if (controls > 0 && controls * 1000 > bytes.length) throw notASpreadsheet();
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    text = decodeWindows1252(bytes);
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+// Windows-1252's 0x80–0x9F (where Latin-1 has control characters); undefined ones stay as they are.
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/**
+ * Windows-1252 by hand: Node 20's TextDecoder('windows-1252') decodes as ISO-8859-1, which turns
+ * Excel's curly quotes, dashes and € into control characters.
+ */
+function decodeWindows1252(bytes: Buffer): string {
+  return bytes
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (char) => CP1252_HIGH[char.charCodeAt(0) - 0x80] ?? char);
+}
+
+const DELIMITERS = [';', ',', '\t'] as const;
+
+/**
+ * The delimiter: the one of `;`, `,` and tab that the header line (the first non-empty one) uses
+ * most, outside quotes; `;` then `,` on a tie; `,` for a single column. Papaparse's own guess
+ * looks at the consistency of every line, which blank or short lines mislead.
+ */
+export function guessDelimiter(text: string): Sheet['delimiter'] {
+  const header = text.split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? '';
+  const counts = new Map<string, number>(DELIMITERS.map((delimiter) => [delimiter, 0]));
+  let quoted = false;
+  for (const char of header) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && counts.has(char)) counts.set(char, (counts.get(char) ?? 0) + 1);
+  }
+  let best: (typeof DELIMITERS)[number] = ',';
+  let most = 0;
+  for (const delimiter of DELIMITERS) {
+    const found = counts.get(delimiter) ?? 0;
+    if (found > most) {
+      best = delimiter;
+      most = found;
+    }
+  }
+  return best;
+}
+
+function readCsv(text: string): { delimiter: Sheet['delimiter']; lines: SheetRow[] } {
+  const delimiter = guessDelimiter(text) ?? ',';
+  const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false });
+  // Each record is a row of the spreadsheet as a spreadsheet program opens it (a quoted cell may
+  // span several lines of the file), numbered from 1.
+  return { delimiter, lines: parsed.data.map((cells, index) => ({ line: index + 1, cells })) };
+}
+
+/** The first worksheet of an XLSX; a zip that is no workbook is not a spreadsheet. */
+async function readXlsx(bytes: Buffer): Promise<SheetRow[]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs's types predate Buffer's generic parameter.
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch (error) {
+    throw new AppError(400, 'errors:spreadsheet.not_a_spreadsheet', { cause: error });
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw notASpreadsheet();
+  // Header included: more rows than that cannot be imported, whatever they hold.
+  if (sheet.actualRowCount > IMPORT_MAX_ROWS + 1) throw tooManyRows();
+  const rows: SheetRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const cells: SheetCell[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      cells[column - 1] = xlsxCell(cell);
+    });
+    for (let i = 0; i < cells.length; i++) cells[i] ??= '';
+    rows.push({ line: row.number, cells });
+  });
+  return rows;
+}
+
+type CellValue = ExcelJS.CellValue;
+
+const isoDate = (date: Date) =>
+  Number.isNaN(date.getTime())
+    ? ''
+    : date.toISOString().endsWith('T00:00:00.000Z')
+      ? date.toISOString().slice(0, 10)
+      : date.toISOString();
+
+/** An XLSX cell as text or number; a formula cell stays a formula (with its text). */
+function xlsxCell(cell: ExcelJS.Cell): SheetCell {
+  const value: CellValue = cell.value;
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return value;
+  // PostgreSQL text cannot hold U+0000 (an XML character reference can still write one).
+  if (typeof value === 'string') return value.replaceAll('\u0000', '');
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return isoDate(value);
+  if ('formula' in value || 'sharedFormula' in value) {
+    const formula = 'formula' in value ? value.formula : value.sharedFormula;
+    return { formula: `=${String(formula ?? '')}` };
+  }
+  if ('richText' in value) return value.richText.map((run) => run.text).join('');
+  if ('hyperlink' in value) {
+    const text: unknown = value.text;
+    if (typeof text === 'string') return text;
+    if (text && typeof text === 'object' && 'richText' in text)
+      return (text as ExcelJS.CellRichTextValue).richText.map((run) => run.text).join('');
+    return value.hyperlink;
+  }
+  if ('error' in value) return String(value.error);
+  return cell.text;
+}
