@@ -77,6 +77,8 @@ type Screen = {
   /** Browser storage the screen starts with (a view choice, say). */
   storage?: Record<string, string>;
   ready: (page: Page) => Promise<void>;
+  /** A screen reached through several steps (a wizard's), given triple the time. */
+  slow?: boolean;
 };
 
 const pageTitle = (title: string) => async (page: Page) => {
@@ -158,6 +160,7 @@ const screens: Screen[] = [
   {
     // An export while it downloads: the progress panel (the answer is held back until axe is done).
     name: 'brand export progress',
+    slow: true,
     path: '/marcas/gerenciar',
     signedIn: true,
     ready: async (page) => {
@@ -172,6 +175,7 @@ const screens: Screen[] = [
   },
   {
     name: 'import wizard mapping',
+    slow: true,
     path: '/importar?tipo=marcas',
     signedIn: true,
     ready: async (page) => {
@@ -180,6 +184,7 @@ const screens: Screen[] = [
   },
   {
     name: 'import wizard preview',
+    slow: true,
     path: '/importar?tipo=marcas',
     signedIn: true,
     ready: async (page) => {
@@ -194,6 +199,7 @@ const screens: Screen[] = [
   {
     // Existing brands are updated, so the second theme's run has rows to write too.
     name: 'import wizard report',
+    slow: true,
     path: '/importar?tipo=marcas',
     signedIn: true,
     ready: async (page) => {
@@ -240,6 +246,7 @@ const screens: Screen[] = [
 for (const theme of ['light', 'dark'] as const) {
   for (const screen of screens) {
     test(`${screen.name} has no serious accessibility finding in the ${theme} theme`, async ({ page }) => {
+      if (screen.slow) test.slow();
       // The app follows the system theme until the user picks one.
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
       if (screen.signedIn) await signInWithSession(page, admin);

@@ -183,7 +183,7 @@ export function ChooseStep({
           }}
           disabled={analysing}
         >
-          {analysing && <LoaderCircleIcon aria-hidden className="animate-spin" />}
+          {analysing && <LoaderCircleIcon aria-hidden className="motion-safe:animate-spin" />}
           {analysing ? t('wizard.choose.analysing') : t('wizard.choose.submit')}
         </Button>
       </div>

@@ -45,7 +45,10 @@ function ExportProgress({ download }: { download: ExportDownload }) {
   return (
     <div className="pointer-events-auto grid gap-2 rounded-lg border bg-popover p-3 text-popover-foreground shadow-lg">
       <div className="flex items-start gap-2">
-        <LoaderCircleIcon aria-hidden className="mt-0.5 size-4 shrink-0 animate-spin text-muted-foreground" />
+        <LoaderCircleIcon
+          aria-hidden
+          className="mt-0.5 size-4 shrink-0 text-muted-foreground motion-safe:animate-spin"
+        />
         <div className="grid min-w-0 flex-1 gap-0.5">
           <p className="text-sm font-medium">
             {t('export.title', { what, format: t(`export.${download.format}`) })}
@@ -82,7 +85,7 @@ function ExportProgress({ download }: { download: ExportDownload }) {
         <div
           className={
             fraction === null
-              ? 'h-full w-1/3 animate-pulse rounded-full bg-primary'
+              ? 'h-full w-1/3 rounded-full bg-primary motion-safe:animate-pulse'
               : 'h-full rounded-full bg-primary transition-[width]'
           }
           style={fraction === null ? undefined : { width: `${fraction * 100}%` }}

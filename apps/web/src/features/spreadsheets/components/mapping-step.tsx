@@ -122,7 +122,7 @@ export function MappingStep({
         )}
         {analysing && (
           <p className="flex items-center gap-2 text-muted-foreground">
-            <LoaderCircleIcon aria-hidden className="size-4 animate-spin" />
+            <LoaderCircleIcon aria-hidden className="size-4 motion-safe:animate-spin" />
             {t('wizard.mapping.reanalysing')}
           </p>
         )}

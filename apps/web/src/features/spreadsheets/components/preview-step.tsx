@@ -133,7 +133,7 @@ export function PreviewStep({
       <div aria-live="polite" className="text-sm text-muted-foreground">
         {pending === 'analyse' && (
           <p className="flex items-center gap-2">
-            <LoaderCircleIcon aria-hidden className="size-4 animate-spin" />
+            <LoaderCircleIcon aria-hidden className="size-4 motion-safe:animate-spin" />
             {t('wizard.mapping.reanalysing')}
           </p>
         )}
@@ -147,7 +147,7 @@ export function PreviewStep({
           {t('wizard.back')}
         </Button>
         <Button onClick={onConfirm} disabled={busy || counts.toWrite === 0 || error !== null}>
-          {pending === 'commit' && <LoaderCircleIcon aria-hidden className="animate-spin" />}
+          {pending === 'commit' && <LoaderCircleIcon aria-hidden className="motion-safe:animate-spin" />}
           {pending === 'commit'
             ? t('wizard.preview.importing')
             : t('wizard.preview.confirm', {

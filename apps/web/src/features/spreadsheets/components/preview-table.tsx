@@ -122,7 +122,8 @@ export function PreviewTable({ kind, rows, fields, total }: PreviewTableProps) {
                       role="cell"
                       className={cn(
                         'min-w-0 px-3 py-2 break-words',
-                        problems && 'font-medium text-destructive ring-1 ring-destructive/60 ring-inset',
+                        problems &&
+                          'font-medium text-red-700 ring-1 ring-destructive/60 ring-inset dark:text-red-300',
                       )}
                       title={problems?.join('; ')}
                     >
@@ -136,7 +137,7 @@ export function PreviewTable({ kind, rows, fields, total }: PreviewTableProps) {
                 })}
                 <div role="cell" className="min-w-0 px-3 py-2">
                   {row.issues.length > 0 && (
-                    <ul className="grid gap-0.5 text-destructive">
+                    <ul className="grid gap-0.5 text-red-700 dark:text-red-300">
                       {row.issues.map((issue, index) => (
                         <li key={index}>
                           {issue.field === null
@@ -161,7 +162,7 @@ export function PreviewTable({ kind, rows, fields, total }: PreviewTableProps) {
 
 function HeaderCell({ children }: { children: string }) {
   return (
-    <div role="columnheader" className="px-3 py-2 text-left text-xs font-medium text-muted-foreground">
+    <div role="columnheader" className="px-3 py-2 text-left text-xs font-medium text-foreground">
       {children}
     </div>
   );
