@@ -31,7 +31,7 @@ const ISSUES_WIDTH = 'minmax(14rem, 1.5fr)';
 
 /**
  * Every row of the file as the import would read it: its line number, what the import does with it
- * (as a word, not a colour alone), the value of each mapped field and its problems, the cell of a
+ * (as a word, not a colour alone), its problems, then the value of each mapped field, the cell of a
  * field with a problem marked. Virtualised: up to 10,000 rows, only the visible ones in the page.
  * An ARIA table of divs, since a virtual list positions its rows, which table rows cannot be.
  */
@@ -50,11 +50,12 @@ export function PreviewTable({ kind, rows, fields, total }: PreviewTableProps) {
     initialRect: { width: 1000, height: 480 },
     useFlushSync: false,
   });
+  // The problems come right after the action, so they are in view before any sideways scroll.
   const gridTemplateColumns = [
     ROW_NUMBER_WIDTH,
     ACTION_WIDTH,
-    ...fields.map(() => VALUE_WIDTH),
     ISSUES_WIDTH,
+    ...fields.map(() => VALUE_WIDTH),
   ].join(' ');
   const minWidth = `calc(${ROW_NUMBER_WIDTH} + ${ACTION_WIDTH} + ${fields.length * 9 + 14}rem)`;
 
@@ -78,10 +79,10 @@ export function PreviewTable({ kind, rows, fields, total }: PreviewTableProps) {
           <div role="row" aria-rowindex={1} className="grid" style={{ gridTemplateColumns }}>
             <HeaderCell>{t('wizard.preview.row')}</HeaderCell>
             <HeaderCell>{t('wizard.preview.action')}</HeaderCell>
+            <HeaderCell>{t('wizard.preview.issues')}</HeaderCell>
             {fields.map((field) => (
               <HeaderCell key={field}>{fieldLabel(field)}</HeaderCell>
             ))}
-            <HeaderCell>{t('wizard.preview.issues')}</HeaderCell>
           </div>
         </div>
         <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
@@ -114,6 +115,22 @@ export function PreviewTable({ kind, rows, fields, total }: PreviewTableProps) {
                     {t(`wizard.preview.actions.${row.action}`)}
                   </Badge>
                 </div>
+                <div role="cell" className="min-w-0 px-3 py-2">
+                  {row.issues.length > 0 && (
+                    <ul className="grid gap-0.5 text-red-700 dark:text-red-300">
+                      {row.issues.map((issue, index) => (
+                        <li key={index}>
+                          {issue.field === null
+                            ? issue.message
+                            : t('wizard.preview.issue', {
+                                field: fieldLabel(issue.field),
+                                message: issue.message,
+                              })}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
                 {fields.map((field) => {
                   const problems = issuesByField.get(field);
                   return (
@@ -135,22 +152,6 @@ export function PreviewTable({ kind, rows, fields, total }: PreviewTableProps) {
                     </div>
                   );
                 })}
-                <div role="cell" className="min-w-0 px-3 py-2">
-                  {row.issues.length > 0 && (
-                    <ul className="grid gap-0.5 text-red-700 dark:text-red-300">
-                      {row.issues.map((issue, index) => (
-                        <li key={index}>
-                          {issue.field === null
-                            ? issue.message
-                            : t('wizard.preview.issue', {
-                                field: fieldLabel(issue.field),
-                                message: issue.message,
-                              })}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </div>
               </div>
             );
           })}
