@@ -2,6 +2,7 @@ import { expect, request as playwrightRequest, type Page } from '@playwright/tes
 import { expectNoSeriousAccessibilityFindings } from '../support/axe';
 import { useFreshInstallation } from '../support/fresh-installation';
 import { bearer, registerByApi, type Session, signInWithSession } from '../support/session';
+import { analyseBrandsCsv, mapFantasiaToBrandName } from '../support/spreadsheets';
 
 /**
  * axe over every screen, in the light and the dark theme. Its own installation, so the lists show
@@ -65,6 +66,9 @@ test.beforeAll(async () => {
   await request.dispose();
 });
 
+/** The imported spreadsheet's CNPJs start with these digits: none is the brand made above. */
+const IMPORT_SEED = '300';
+
 type Screen = {
   name: string;
   /** A function when the path names a record made in beforeAll. */
@@ -73,6 +77,8 @@ type Screen = {
   /** Browser storage the screen starts with (a view choice, say). */
   storage?: Record<string, string>;
   ready: (page: Page) => Promise<void>;
+  /** A screen reached through several steps (a wizard's), given triple the time. */
+  slow?: boolean;
 };
 
 const pageTitle = (title: string) => async (page: Page) => {
@@ -152,6 +158,62 @@ const screens: Screen[] = [
   { name: 'brands list', path: '/marcas/gerenciar', signedIn: true, ready: pageTitle('Gerenciar Marcas') },
   { name: 'brand create', path: '/marcas/criar', signedIn: true, ready: pageTitle('Nova Marca') },
   {
+    // An export while it downloads: the progress panel (the answer is held back until axe is done).
+    name: 'brand export progress',
+    slow: true,
+    path: '/marcas/gerenciar',
+    signedIn: true,
+    ready: async (page) => {
+      await pageTitle('Gerenciar Marcas')(page);
+      await page.route('**/api/brands/export**', () => {
+        // Never answered: the download stays "in progress" while the page is checked.
+      });
+      await page.getByRole('button', { name: 'Exportar marcas' }).click();
+      await page.getByRole('menuitem', { name: 'CSV' }).click();
+      await expect(page.getByRole('progressbar', { name: 'Download de marcas' })).toBeVisible();
+    },
+  },
+  {
+    name: 'import wizard mapping',
+    slow: true,
+    path: '/importar?tipo=marcas',
+    signedIn: true,
+    ready: async (page) => {
+      await analyseBrandsCsv(page, 'acessibilidade.csv', IMPORT_SEED);
+    },
+  },
+  {
+    name: 'import wizard preview',
+    slow: true,
+    path: '/importar?tipo=marcas',
+    signedIn: true,
+    ready: async (page) => {
+      await analyseBrandsCsv(page, 'acessibilidade.csv', IMPORT_SEED);
+      await mapFantasiaToBrandName(page);
+      await page.getByRole('button', { name: 'Revisar linhas' }).click();
+      await expect(
+        page.getByRole('table', { name: 'Linhas da planilha' }).getByText('Ignorar').first(),
+      ).toBeVisible();
+    },
+  },
+  {
+    // Existing brands are updated, so the second theme's run has rows to write too.
+    name: 'import wizard report',
+    slow: true,
+    path: '/importar?tipo=marcas',
+    signedIn: true,
+    ready: async (page) => {
+      await analyseBrandsCsv(page, 'acessibilidade.csv', IMPORT_SEED);
+      await mapFantasiaToBrandName(page);
+      await page.getByRole('button', { name: 'Revisar linhas' }).click();
+      await page.getByRole('radio', { name: 'Atualizar existentes' }).check();
+      await expect(page.getByText('Refazendo a análise…')).toBeHidden();
+      await page.getByRole('button', { name: /^Importar \d+ linhas?$/ }).click();
+      await expect(page.getByRole('heading', { name: 'Importação concluída' })).toBeFocused();
+    },
+  },
+
+  {
     name: 'verticals',
     path: '/configuracoes/verticais',
     signedIn: true,
@@ -184,6 +246,7 @@ const screens: Screen[] = [
 for (const theme of ['light', 'dark'] as const) {
   for (const screen of screens) {
     test(`${screen.name} has no serious accessibility finding in the ${theme} theme`, async ({ page }) => {
+      if (screen.slow) test.slow();
       // The app follows the system theme until the user picks one.
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
       if (screen.signedIn) await signInWithSession(page, admin);

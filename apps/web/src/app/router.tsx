@@ -110,6 +110,17 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'importar',
+            handle: {
+              titleKey: 'pages.import.title',
+              descriptionKey: 'pages.import.description',
+            } satisfies RouteHandle,
+            lazy: lazyScreen(
+              () => import('./routes/spreadsheets-import'),
+              (m) => m.SpreadsheetsImportRoute,
+            ),
+          },
+          {
             path: 'configuracoes/verticais',
             handle: {
               titleKey: 'pages.verticals.title',

@@ -1,8 +1,11 @@
 import enErrors from '@funil/shared/locales/en/errors.json';
+import enSpreadsheet from '@funil/shared/locales/en/spreadsheet.json';
 import enValidation from '@funil/shared/locales/en/validation.json';
 import esErrors from '@funil/shared/locales/es/errors.json';
+import esSpreadsheet from '@funil/shared/locales/es/spreadsheet.json';
 import esValidation from '@funil/shared/locales/es/validation.json';
 import ptBRErrors from '@funil/shared/locales/pt-BR/errors.json';
+import ptBRSpreadsheet from '@funil/shared/locales/pt-BR/spreadsheet.json';
 import ptBRValidation from '@funil/shared/locales/pt-BR/validation.json';
 import enAssistant from './locales/en/assistant.json';
 import enAuth from './locales/en/auth.json';
@@ -16,6 +19,7 @@ import enTable from './locales/en/table.json';
 import enLeads from './locales/en/leads.json';
 import enLive from './locales/en/live.json';
 import enPipeline from './locales/en/pipeline.json';
+import enSpreadsheets from './locales/en/spreadsheets.json';
 import enUsers from './locales/en/users.json';
 import esAssistant from './locales/es/assistant.json';
 import esAuth from './locales/es/auth.json';
@@ -29,6 +33,7 @@ import esTable from './locales/es/table.json';
 import esLeads from './locales/es/leads.json';
 import esLive from './locales/es/live.json';
 import esPipeline from './locales/es/pipeline.json';
+import esSpreadsheets from './locales/es/spreadsheets.json';
 import esUsers from './locales/es/users.json';
 import ptBRAssistant from './locales/pt-BR/assistant.json';
 import ptBRAuth from './locales/pt-BR/auth.json';
@@ -42,13 +47,14 @@ import ptBRTable from './locales/pt-BR/table.json';
 import ptBRLeads from './locales/pt-BR/leads.json';
 import ptBRLive from './locales/pt-BR/live.json';
 import ptBRPipeline from './locales/pt-BR/pipeline.json';
+import ptBRSpreadsheets from './locales/pt-BR/spreadsheets.json';
 import ptBRUsers from './locales/pt-BR/users.json';
 import type { Language } from './languages';
 
 /**
  * Every translation, bundled: the three languages together are a few kilobytes, less than the
- * round trip a lazy load would cost. `validation` and `errors` come from packages/shared, so the
- * API and the web show the same words. A feature adds its namespace here, in all three languages.
+ * round trip a lazy load would cost. `validation`, `errors` and `spreadsheet` (a spreadsheet's
+ * column headers) come from packages/shared, so the API and the web show the same words. A feature adds its namespace here, in all three languages.
  */
 export const resources = {
   'pt-BR': {
@@ -65,8 +71,10 @@ export const resources = {
     live: ptBRLive,
     pipeline: ptBRPipeline,
     assistant: ptBRAssistant,
+    spreadsheets: ptBRSpreadsheets,
     validation: ptBRValidation,
     errors: ptBRErrors,
+    spreadsheet: ptBRSpreadsheet,
   },
   en: {
     common: enCommon,
@@ -82,8 +90,10 @@ export const resources = {
     live: enLive,
     pipeline: enPipeline,
     assistant: enAssistant,
+    spreadsheets: enSpreadsheets,
     validation: enValidation,
     errors: enErrors,
+    spreadsheet: enSpreadsheet,
   },
   es: {
     common: esCommon,
@@ -99,8 +109,10 @@ export const resources = {
     live: esLive,
     pipeline: esPipeline,
     assistant: esAssistant,
+    spreadsheets: esSpreadsheets,
     validation: esValidation,
     errors: esErrors,
+    spreadsheet: esSpreadsheet,
   },
 } as const satisfies Record<Language, Record<string, unknown>>;
 

@@ -205,6 +205,15 @@ export function openEventStream(path: string, options: RequestOptions = {}): Pro
   });
 }
 
+/**
+ * A GET whose answer is a file to save (a spreadsheet export, possibly hundreds of megabytes): the
+ * same headers, errors and 401 handling as every other call, the OK response handed back unread so
+ * the caller can read its body as a stream, count the bytes and cancel through `signal`.
+ */
+export function openDownload(path: string, options: RequestOptions = {}): Promise<Response> {
+  return send('GET', path, undefined, false, options);
+}
+
 export const http = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>

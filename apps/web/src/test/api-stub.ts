@@ -6,7 +6,16 @@ import { vi } from 'vitest';
  * Anything not in the table answers the API's own 404, so a screen that calls something
  * unexpected fails visibly instead of hanging.
  */
-export type StubRequest = { method: string; path: string; url: string; body: unknown; headers: Headers };
+export type StubRequest = {
+  method: string;
+  path: string;
+  url: string;
+  /** A JSON body, parsed. */
+  body: unknown;
+  /** A multipart body (an upload), as sent. */
+  form: FormData | undefined;
+  headers: Headers;
+};
 export type StubReply = { status?: number; body?: unknown; headers?: Record<string, string> };
 /** A raw `Response` is answered as it is (a streamed body, say); build a fresh one per call. */
 export type StubAnswer = StubReply | Response;
@@ -19,7 +28,8 @@ export function stubApi(routes: Record<string, StubRoute>) {
     const method = (init.method ?? 'GET').toUpperCase();
     const path = new URL(url, 'http://localhost').pathname;
     const body = typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as unknown) : undefined;
-    const request = { method, path, url, body, headers: new Headers(init.headers) };
+    const form = init.body instanceof FormData ? init.body : undefined;
+    const request = { method, path, url, body, form, headers: new Headers(init.headers) };
     requests.push(request);
     const route = routes[`${method} ${path}`];
     const reply: StubAnswer = route

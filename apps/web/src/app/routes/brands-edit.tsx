@@ -2,8 +2,9 @@ import { useParams } from 'react-router';
 import { usePermission } from '@/features/auth/hooks/use-permission';
 import { BrandEditPage } from '@/features/brands/components/brand-edit-page';
 import { ContactsTable } from '@/features/contacts/components/contacts-table';
+import { ExportMenu } from '@/features/spreadsheets/components/export-menu';
 
-/** /marcas/editar/:id: the brand form with the brand's contacts under it. */
+/** /marcas/editar/:id: the brand form with the brand's contacts (and their export) under it. */
 export function BrandsEditRoute() {
   const { id = '' } = useParams();
   const canDelete = usePermission('record.delete');
@@ -12,7 +13,14 @@ export function BrandsEditRoute() {
       // A fresh screen (form values, pending lookups) for each brand opened.
       key={id}
       brandId={id}
-      contacts={(brand) => <ContactsTable brandId={brand.id} brandName={brand.name} canDelete={canDelete} />}
+      contacts={(brand) => (
+        <ContactsTable
+          brandId={brand.id}
+          brandName={brand.name}
+          canDelete={canDelete}
+          actions={<ExportMenu kind="contacts" params={{ brand_id: brand.id }} />}
+        />
+      )}
     />
   );
 }

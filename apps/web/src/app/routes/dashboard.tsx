@@ -1,13 +1,57 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState, useSyncExternalStore } from 'react';
+import { type LeadFilters, type LeadSummary, leadKeys } from '@/api/leads';
 import { LeadDetailsDialog } from '@/features/leads/components/lead-details-dialog';
-import { LeadsList } from '@/features/leads/components/leads-list';
+import { type LeadListSort, LeadsList } from '@/features/leads/components/leads-list';
 import { PipelinePage } from '@/features/pipeline/components/pipeline-page';
+import { ExportMenu } from '@/features/spreadsheets/components/export-menu';
+import { ImportLink } from '@/features/spreadsheets/components/import-link';
 
-/** /dashboard: the pipeline; the list view and the details dialog come from the leads feature. */
+/**
+ * The leads an export of these filters holds, from the board's totals when the cache has them
+ * (read, never fetched: the board seeds that query from its own call, and asking it here first
+ * would take that seed away); null when unknown.
+ */
+function useExpectedLeadCount(filters: LeadFilters): number | null {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
+  );
+  return useSyncExternalStore(subscribe, () => {
+    const summary = queryClient.getQueryData<LeadSummary>(leadKeys.summary(filters));
+    return summary ? summary.columns.reduce((sum, column) => sum + column.count, 0) : null;
+  });
+}
+
+function LeadSpreadsheetActions({ filters, sort }: { filters: LeadFilters; sort: LeadListSort | null }) {
+  const expectedRows = useExpectedLeadCount(filters);
+  return (
+    <>
+      <ExportMenu kind="leads" params={{ ...filters, ...sort }} expectedRows={expectedRows} />
+      <ImportLink kind="leads" />
+    </>
+  );
+}
+
+/**
+ * /dashboard: the pipeline; the list view and the details dialog come from the leads feature, the
+ * export and import buttons from the spreadsheets feature. The export follows the filters and, in
+ * the list view, the list's order.
+ */
 export function DashboardRoute() {
+  const [listSort, setListSort] = useState<LeadListSort | null>(null);
   return (
     <PipelinePage
+      renderActions={(filters, view) => (
+        <LeadSpreadsheetActions filters={filters} sort={view === 'list' ? listSort : null} />
+      )}
       renderList={(filters, onOpenDetails) => (
-        <LeadsList filters={filters} onOpenDetails={(lead) => onOpenDetails(lead.id)} />
+        <LeadsList
+          filters={filters}
+          onOpenDetails={(lead) => onOpenDetails(lead.id)}
+          onSortChange={setListSort}
+        />
       )}
       renderDetails={(leadId, onClose) => (
         <LeadDetailsDialog

@@ -3,6 +3,7 @@ import { AppShell } from '@/components/layout/app-shell';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { LiveUpdates } from '@/features/live-updates/components/live-updates';
+import { ExportDownloadsPanel } from '@/features/spreadsheets/components/export-downloads-panel';
 import { LIVE_CACHE_PATCHERS } from '../live-cache-patchers';
 
 /** The shell around a signed-in screen, fed by the session (layout code never imports features). */
@@ -21,6 +22,8 @@ function SignedInShell() {
       {/* One stream per tab and per user: signing in as someone else starts a new one. */}
       {user && <LiveUpdates key={user.id} userId={user.id} patchers={LIVE_CACHE_PATCHERS} />}
       <Outlet />
+      {/* Exports go on while the user moves between screens; their progress shows on every one. */}
+      <ExportDownloadsPanel />
     </AppShell>
   );
 }

@@ -1,4 +1,4 @@
-import { BRAND_PAGE_SIZES, type Brand, type BrandSortField } from '@funil/shared';
+import { BRAND_PAGE_SIZES, type Brand, type BrandSortField, type RecordStatus } from '@funil/shared';
 import { useQuery } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -21,13 +21,26 @@ type BrandsPageProps = {
    * the opportunity form belongs to the leads feature.
    */
   opportunityDialog: (brand: Brand | null, onOpenChange: (open: boolean) => void) => ReactNode;
+  /**
+   * More toolbar actions (export, import), composed by the route; given the list's query without
+   * its paging, so an export holds what the list shows.
+   */
+  toolbarActions?: (query: BrandListView) => ReactNode;
+};
+
+/** What the list shows, without its paging: the search, the status filter and the order. */
+export type BrandListView = {
+  search?: string;
+  status?: RecordStatus;
+  sort?: BrandSortField;
+  order?: 'asc' | 'desc';
 };
 
 /**
  * /marcas/gerenciar: the brands, paged, sorted and searched on the server (20 a page by default;
  * 10, 20, 50 or 100), active ones unless the status filter says otherwise.
  */
-export function BrandsPage({ opportunityDialog }: BrandsPageProps) {
+export function BrandsPage({ opportunityDialog, toolbarActions }: BrandsPageProps) {
   const { t } = useTranslation('brands');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('active');
   const [opportunityFor, setOpportunityFor] = useState<Brand | null>(null);
@@ -36,6 +49,12 @@ export function BrandsPage({ opportunityDialog }: BrandsPageProps) {
     initialSorting: [{ id: 'name', desc: false }],
   });
   const query = useQuery(brandListQueryOptions({ ...params, status: statusParam(statusFilter) }));
+  const view: BrandListView = {
+    search: params.search,
+    status: statusParam(statusFilter),
+    sort: params.sort,
+    order: params.order,
+  };
 
   const columns = useMemo(() => getBrandColumns({ t, onCreateOpportunity: setOpportunityFor }), [t]);
 
@@ -72,6 +91,7 @@ export function BrandsPage({ opportunityDialog }: BrandsPageProps) {
               }}
               texts={t('statusFilter', { returnObjects: true })}
             />
+            {toolbarActions?.(view)}
             {createButton}
           </>
         }

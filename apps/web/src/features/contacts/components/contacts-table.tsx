@@ -27,6 +27,8 @@ export type ContactsTableProps = {
   canDelete: boolean;
   /** Names the table and heads the WhatsApp text. */
   brandName?: string;
+  /** More toolbar buttons (the spreadsheet export), composed by the route. */
+  actions?: ReactNode;
 };
 
 const SKELETON_ROWS = 3;
@@ -36,7 +38,12 @@ const SKELETON_ROWS = 3;
  * 'Novo Contato' opens an empty row at the top. The principal toggle and the status switch act
  * from the row. The search filters the rows and what the two copy buttons put on the clipboard.
  */
-export function ContactsTable({ brandId, canDelete, brandName }: ContactsTableProps) {
+export function ContactsTable({
+  brandId,
+  canDelete,
+  brandName,
+  actions: toolbarActions,
+}: ContactsTableProps) {
   const { t } = useTranslation('contacts');
   const { t: tTable } = useTranslation('table');
   const query = useQuery(brandContactsQueryOptions(brandId));
@@ -146,6 +153,7 @@ export function ContactsTable({ brandId, canDelete, brandName }: ContactsTablePr
         createDisabledReason={atLimit ? t('limitReached', { limit: CONTACTS_PER_BRAND_LIMIT }) : undefined}
         onCreate={editing.startNew}
         onCopy={(format) => void copy(format)}
+        actions={toolbarActions}
       />
       <p id={hintId} className="sr-only">
         {t('row.editHint')}

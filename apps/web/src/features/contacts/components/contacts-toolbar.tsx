@@ -1,5 +1,5 @@
 import { MessageCircleIcon, PlusIcon, SheetIcon } from 'lucide-react';
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchBox } from '@/components/search-box';
 import { Button } from '@/components/ui/button';
@@ -16,6 +16,8 @@ type ContactsToolbarProps = {
   createDisabledReason?: string;
   onCreate: () => void;
   onCopy: (format: ContactCopyFormat) => void;
+  /** More buttons after the copy ones (the spreadsheet export). */
+  actions?: ReactNode;
 };
 
 /** Search box, 'Novo Contato', the two copy buttons and the count; wraps on a narrow screen. */
@@ -28,6 +30,7 @@ export function ContactsToolbar({
   createDisabledReason,
   onCreate,
   onCopy,
+  actions,
 }: ContactsToolbarProps) {
   const { t } = useTranslation('contacts');
   const { t: tTable } = useTranslation('table');
@@ -53,6 +56,7 @@ export function ContactsToolbar({
         <SheetIcon aria-hidden />
         {t('copy.spreadsheet')}
       </Button>
+      {actions}
       <span className="ml-auto text-sm text-muted-foreground tabular-nums" aria-live="polite">
         {shownCount === null ? null : tTable('total', { count: shownCount })}
       </span>

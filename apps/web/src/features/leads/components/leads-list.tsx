@@ -1,6 +1,6 @@
 import { BRAND_PAGE_SIZES, type LeadSortField } from '@funil/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Lead, type LeadFilters, leadListQueryOptions } from '@/api/leads';
 import { DataTable, useServerTableState } from '@/components/data-table';
@@ -14,29 +14,33 @@ export type LeadsListProps = {
   onOpenDetails?: (lead: Lead) => void;
   /** Extra controls in the table's toolbar, such as the kanban/list switch. */
   toolbar?: ReactNode;
+  /** Told the order the list is sorted in, whenever it changes (an export follows it). */
+  onSortChange?: (sort: LeadListSort) => void;
 };
+
+/** The order of the list: a sort field and its direction. */
+export type LeadListSort = { sort: LeadSortField; order: 'asc' | 'desc' };
 
 /**
  * The pipeline's list view: the leads under the filters, paged and sorted on the server (newest
  * first unless a header says otherwise; 10, 20, 50 or 100 a page), money in whole reais.
  */
-export function LeadsList({ filters, onOpenDetails, toolbar }: LeadsListProps) {
+export function LeadsList({ filters, onOpenDetails, toolbar, onSortChange }: LeadsListProps) {
   const { t } = useTranslation('leads');
   const { currency } = useFormatters();
   const { controls, params } = useServerTableState<LeadSortField>({
     initialPageSize: 20,
     scope: JSON.stringify(filters),
   });
+  // No header sorting means the API's default, asked explicitly.
+  const sort = params.sort ?? 'createdAt';
+  const order = params.order ?? 'desc';
   const query = useQuery(
-    leadListQueryOptions({
-      ...filters,
-      page: params.page,
-      limit: params.limit,
-      // No header sorting means the API's default, asked explicitly.
-      sort: params.sort ?? 'createdAt',
-      order: params.order ?? 'desc',
-    }),
+    leadListQueryOptions({ ...filters, page: params.page, limit: params.limit, sort, order }),
   );
+  useEffect(() => {
+    onSortChange?.({ sort, order });
+  }, [onSortChange, sort, order]);
 
   const columns = useMemo(
     () =>

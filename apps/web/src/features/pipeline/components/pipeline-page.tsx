@@ -6,17 +6,19 @@ import { usePipelineFilters } from '../hooks/use-pipeline-filters';
 import { toLeadFilterParams } from '../utils/pipeline-filters';
 import { FilterPanel } from './filter-panel';
 import { KanbanBoard } from './kanban-board';
-import { parseLeadViewMode, ViewToggle } from './view-toggle';
+import { type LeadViewMode, parseLeadViewMode, ViewToggle } from './view-toggle';
 
 type PipelinePageProps = {
   /** The list view, composed in by the route: it pages and sorts the same filtered leads. */
   renderList: (filters: LeadFilters, onOpenDetails: (leadId: string) => void) => ReactNode;
   /** The details dialog, composed in by the route; open while `leadId` is not null. */
   renderDetails: (leadId: string | null, onClose: () => void) => ReactNode;
+  /** Page actions beside the view switch (export, import), composed by the route for these filters. */
+  renderActions?: (filters: LeadFilters, view: LeadViewMode) => ReactNode;
 };
 
 /** /dashboard: the filters, then the Kanban or the list (the choice kept in `leadViewMode`). */
-export function PipelinePage({ renderList, renderDetails }: PipelinePageProps) {
+export function PipelinePage({ renderList, renderDetails, renderActions }: PipelinePageProps) {
   const { filters, setFilters, clearFilters, activeCount } = usePipelineFilters();
   const apiFilters = useMemo(() => toLeadFilterParams(filters), [filters]);
   const [view, setView] = useStoredState(STORAGE_KEYS.leadViewMode, parseLeadViewMode);
@@ -25,7 +27,8 @@ export function PipelinePage({ renderList, renderDetails }: PipelinePageProps) {
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4">
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {renderActions?.(apiFilters, view)}
         <ViewToggle value={view} onChange={setView} />
       </div>
       <FilterPanel filters={filters} activeCount={activeCount} onChange={setFilters} onClear={clearFilters} />
