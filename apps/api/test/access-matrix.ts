@@ -390,6 +390,16 @@ ACCESS_MATRIX.push(
   },
 );
 
+// Spreadsheet exports: any signed-in user; the format is required.
+for (const kind of ['leads', 'brands', 'contacts'] as const) {
+  ACCESS_MATRIX.push({
+    method: 'GET',
+    url: `/api/${kind}/export`,
+    expect: signedIn(200),
+    request: () => ({ url: `/api/${kind}/export?format=csv` }),
+  });
+}
+
 // Spreadsheet imports: any signed-in user; multipart, a file and the options (a dry run).
 for (const [kind, csv] of [
   ['brands', 'Nome da marca;Razão social;CNPJ\nMarca Matriz;Matriz Ltda;11222333000181'],
