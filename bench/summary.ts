@@ -7,6 +7,7 @@ import type { Row as BaselineRow } from './baseline/table';
 import type { BoardFigure } from './board-paint';
 import type { FanOutResult, MemoryResult } from './live-events';
 import type { ExplainResult, LoadResult } from './pipeline-load';
+import type { EXPORT_BUDGET, ExportFigure } from './spreadsheet-export';
 import { readResults } from './support/results';
 
 type Line = { area: string; what: string; figure: string; budget: string; within: boolean | null };
@@ -233,10 +234,59 @@ function eventsLines(): void {
   }
 }
 
+type ExportResults = { leads: number; budget: typeof EXPORT_BUDGET; figures: ExportFigure[] };
+type ImportResults = {
+  engine: 'postgres' | 'pglite';
+  rows: number;
+  dryRunMs: { median: number };
+  commitMs: { median: number; budget: number };
+};
+
+function spreadsheetLines(): void {
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const exported = readResults<ExportResults>('spreadsheet-export');
+  if (exported) {
+    const area = `Spreadsheet export, ${thousands(exported.leads)} leads (${exported.at.slice(0, 16)})`;
+    const { budget } = exported;
+    for (const figure of exported.figures) {
+      const format = figure.format.toUpperCase();
+      add(
+        area,
+        `${format}: first byte`,
+        ms(figure.firstByteMs),
+        `≤ ${ms(budget.firstByteMs)}`,
+        figure.status === 200 && figure.firstByteMs <= budget.firstByteMs,
+      );
+      add(area, `${format}: whole download`, `${(figure.totalMs / 1000).toFixed(1)} s, ${mb(figure.bytes)}`);
+      add(
+        area,
+        `${format}: server peak RSS above idle`,
+        `${mb(figure.peakAboveIdleBytes)} (idle ${mb(figure.idleRssBytes)})`,
+        `≤ ${mb(budget.peakAboveIdleBytes)}`,
+        figure.peakAboveIdleBytes <= budget.peakAboveIdleBytes,
+      );
+    }
+  }
+  const imported = readResults<ImportResults>('spreadsheet-import');
+  if (imported) {
+    const engine = imported.engine === 'postgres' ? 'PostgreSQL' : 'embedded database';
+    const area = `Spreadsheet import, ${thousands(imported.rows)} brands, ${engine} (${imported.at.slice(0, 16)})`;
+    add(area, 'dry run (median)', `${(imported.dryRunMs.median / 1000).toFixed(2)} s`);
+    add(
+      area,
+      'commit (median)',
+      `${(imported.commitMs.median / 1000).toFixed(2)} s`,
+      `≤ ${(imported.commitMs.budget / 1000).toFixed(0)} s`,
+      imported.commitMs.median <= imported.commitMs.budget,
+    );
+  }
+}
+
 function print(): void {
   apiLines();
   pipelineLines();
   eventsLines();
+  spreadsheetLines();
   embeddedLines();
   boardLines();
   bundleLines();
