@@ -35,14 +35,23 @@ export function contentDisposition(fileName: string): string {
 }
 
 /**
+ * How long the downloads still being sent when the app starts closing may go on before they are
+ * cut. The HTTP server's close waits for every answer in progress, and a client that stopped
+ * reading never lets its download end: without a limit, closing would wait for ever (and a
+ * shutdown would end in the process's forced exit instead of a clean one).
+ */
+const CLOSE_GRACE_MS = 3_000;
+
+/**
  * Answers `sheet` as a download, streamed from a database cursor. The cursor is opened before the
  * answer starts (a failing query is an ordinary error answer); from then on the cursor is closed,
  * and the database released for shutdown, when the body's stream closes — finished, failed, or
  * the client gone. A failure once the body has started ends the answer cut short (fastify logs
- * it and destroys the socket); the process carries on.
+ * it and destroys the socket); the process carries on. The body is in `downloads` until it closes.
  */
 async function sendExport(
   app: App,
+  downloads: Set<Readable>,
   request: FastifyRequest,
   reply: FastifyReply,
   sheet: ExportSheet,
@@ -75,7 +84,9 @@ async function sendExport(
             request.log.error({ err: error }, 'export: the spreadsheet could not be written'),
         });
   const opened = cursor;
+  downloads.add(body);
   body.once('close', () => {
+    downloads.delete(body);
     opened
       .close()
       .catch((error: unknown) => request.log.error({ err: error }, 'export: could not close the cursor'))
@@ -105,6 +116,20 @@ const exportSchema = (kind: SpreadsheetKind, what: string) => ({
 
 /** GET /api/leads/export, /api/brands/export and /api/contacts/export (docs/api.md, Spreadsheets). */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Closing lets the downloads under way finish for a while, then cuts those still going (the
+  // client sees an incomplete answer); each one's cursor closes with its body.
+  const downloads = new Set<Readable>();
+  let cutAfterGrace: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    if (downloads.size === 0) return;
+    cutAfterGrace = setTimeout(() => {
+      for (const body of downloads)
+        body.destroy(new Error('export: the app closed before the download ended'));
+    }, CLOSE_GRACE_MS);
+    cutAfterGrace.unref();
+  });
+  app.addHook('onClose', async () => clearTimeout(cutAfterGrace));
+
   app.get(
     '/leads/export',
     {
@@ -114,6 +139,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendExport(
         app,
+        downloads,
         request,
         reply,
         leadExportSheet(app.db, request.query, exportLabels(request.t)),
@@ -129,6 +155,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendExport(
         app,
+        downloads,
         request,
         reply,
         brandExportSheet(app.db, request.query, exportLabels(request.t)),
@@ -144,6 +171,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendExport(
         app,
+        downloads,
         request,
         reply,
         contactExportSheet(app.db, request.query, exportLabels(request.t)),
