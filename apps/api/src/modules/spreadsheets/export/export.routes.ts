@@ -16,7 +16,7 @@ import { brandExportSheet } from './brand-export';
 import { csvConventions, todayIn } from './cells';
 import { contactExportSheet } from './contact-export';
 import { csvChunks } from './csv-writer';
-import { exportHeaders, exportLabels, type ExportSheet } from './export-sheet';
+import { exportHeaders, type ExportLabels, exportLabels, type ExportSheet } from './export-sheet';
 import { leadExportSheet } from './lead-export';
 import { XLSX_BATCH_SIZE, xlsxStream } from './xlsx-writer';
 
@@ -130,52 +130,29 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('onClose', async () => clearTimeout(cutAfterGrace));
 
-  app.get(
-    '/leads/export',
-    {
-      config: { access: 'authenticated' },
-      schema: { ...exportSchema('leads', 'lead'), querystring: leadExportQuerySchema },
-    },
-    async (request, reply) =>
-      sendExport(
-        app,
-        downloads,
-        request,
-        reply,
-        leadExportSheet(app.db, request.query, exportLabels(request.t)),
-        request.query,
-      ),
-  );
-  app.get(
-    '/brands/export',
-    {
-      config: { access: 'authenticated' },
-      schema: { ...exportSchema('brands', 'brand'), querystring: brandExportQuerySchema },
-    },
-    async (request, reply) =>
-      sendExport(
-        app,
-        downloads,
-        request,
-        reply,
-        brandExportSheet(app.db, request.query, exportLabels(request.t)),
-        request.query,
-      ),
-  );
-  app.get(
-    '/contacts/export',
-    {
-      config: { access: 'authenticated' },
-      schema: { ...exportSchema('contacts', 'contact'), querystring: contactExportQuerySchema },
-    },
-    async (request, reply) =>
-      sendExport(
-        app,
-        downloads,
-        request,
-        reply,
-        contactExportSheet(app.db, request.query, exportLabels(request.t)),
-        request.query,
-      ),
-  );
+  /** GET /api/<kind>/export: `sheetOf` turns the request's query into the export's select. */
+  const exportRoute = <Query extends { format: ExportFormat; tz?: string | undefined }>(
+    kind: SpreadsheetKind,
+    what: string,
+    querystring: z.ZodType<Query>,
+    sheetOf: (db: App['db'], query: Query, labels: ExportLabels) => ExportSheet,
+  ) =>
+    app.get(
+      `/${kind}/export`,
+      { config: { access: 'authenticated' }, schema: { ...exportSchema(kind, what), querystring } },
+      async (request, reply) => {
+        const query = request.query as Query;
+        return sendExport(
+          app,
+          downloads,
+          request,
+          reply,
+          sheetOf(app.db, query, exportLabels(request.t)),
+          query,
+        );
+      },
+    );
+  exportRoute('leads', 'lead', leadExportQuerySchema, leadExportSheet);
+  exportRoute('brands', 'brand', brandExportQuerySchema, brandExportSheet);
+  exportRoute('contacts', 'contact', contactExportQuerySchema, contactExportSheet);
 };

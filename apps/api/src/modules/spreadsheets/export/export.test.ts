@@ -110,18 +110,16 @@ describe('GET /api/{leads,brands,contacts}/export', () => {
 
     it('writes CSV in en with `,` and a decimal point, and in es with `;` and a decimal comma', async () => {
       const en = await get(`/api/leads/export?format=csv&${onlyThisLead()}`, 'en-US,en;q=0.9');
-      expect(en.headers['content-disposition']).toMatch(/^attachment; filename="opportunities-\d{4}-\d{2}-\d{2}\.csv"/);
+      expect(en.headers['content-disposition']).toMatch(
+        /^attachment; filename="opportunities-\d{4}-\d{2}-\d{2}\.csv"/,
+      );
       const enRows = csvRows(en.body, ',');
       expect(enRows[0]).toEqual(headersOf('leads', 'en'));
-      expect(enRows[1]?.slice(7, 14)).toEqual([
-        'In legal',
-        'Vera Vendas',
-        'Curitiba, Recife',
-        '1234.50',
-        '1000000.00',
-        'Yes',
-        'No',
-      ].map((value, index) => (index === 0 ? words('en').contractStatus.no_juridico : value)));
+      expect(enRows[1]?.slice(7, 14)).toEqual(
+        ['In legal', 'Vera Vendas', 'Curitiba, Recife', '1234.50', '1000000.00', 'Yes', 'No'].map(
+          (value, index) => (index === 0 ? words('en').contractStatus.no_juridico : value),
+        ),
+      );
       const es = await get(`/api/leads/export?format=csv&${onlyThisLead()}`, 'es');
       const esRows = csvRows(es.body, ';');
       expect(esRows[0]).toEqual(headersOf('leads', 'es'));
@@ -256,8 +254,28 @@ describe('GET /api/{leads,brands,contacts}/export', () => {
     );
     expect(contacts[0]).toEqual(headersOf('contacts', 'pt-BR'));
     expect(contacts.slice(1).map((row) => row.slice(0, 9))).toEqual([
-      ['Zeta Exportável', '11.222.333/0001-81', 'Diretora', 'Ana', 'Souza', 'ana@zeta.com.br', '5511999999999', 'Sim', 'Ativo'],
-      ['Zeta Exportável', '11.222.333/0001-81', '', 'Beto', 'Souza', 'beto@zeta.com.br', '5511999999999', 'Não', 'Ativo'],
+      [
+        'Zeta Exportável',
+        '11.222.333/0001-81',
+        'Diretora',
+        'Ana',
+        'Souza',
+        'ana@zeta.com.br',
+        '5511999999999',
+        'Sim',
+        'Ativo',
+      ],
+      [
+        'Zeta Exportável',
+        '11.222.333/0001-81',
+        '',
+        'Beto',
+        'Souza',
+        'beto@zeta.com.br',
+        '5511999999999',
+        'Não',
+        'Ativo',
+      ],
     ]);
     const principalOnly = csvRows(
       (await get(`/api/contacts/export?format=csv&brand_id=${brand.id}&flag=principal`)).body,
@@ -277,8 +295,7 @@ describe('GET /api/{leads,brands,contacts}/export', () => {
     for (const assessment of risky) {
       const lead = await createLeadVia(app, seller.headers, refs, { assessment });
       // The API trims texts: a leading tab or CR can only come from elsewhere (SQL, an old import).
-      if (/^\s/.test(assessment))
-        await app.db.update(leads).set({ assessment }).where(eq(leads.id, lead.id));
+      if (/^\s/.test(assessment)) await app.db.update(leads).set({ assessment }).where(eq(leads.id, lead.id));
     }
     const query = `brand_id=${brand.id}&sort=assessment`;
 
@@ -313,25 +330,24 @@ describe('GET /api/{leads,brands,contacts}/export', () => {
 
     const statusWords = words('en').contractStatus as Record<ContractStatus, string>;
     /** The row the English CSV should hold for a lead the list answered. */
-    const expectedRow = (lead: Lead) =>
-      [
-        escapeFormula(lead.brand_id.name),
-        maskCnpj(lead.brand_id.cnpj),
-        escapeFormula(lead.assessment),
-        lead.vertical.label,
-        lead.quota.label,
-        lead.platform.label,
-        String(lead.prospectus_year),
-        statusWords[lead.contract_status],
-        lead.executive?.name ?? '',
-        lead.franchises.join(', '),
-        lead.credit.toFixed(2),
-        lead.invest.toFixed(2),
-        lead.exchange ? 'Yes' : 'No',
-        lead.rouanet_law ? 'Yes' : 'No',
-        utcMinute(lead.createdAt),
-        utcMinute(lead.updatedAt),
-      ];
+    const expectedRow = (lead: Lead) => [
+      escapeFormula(lead.brand_id.name),
+      maskCnpj(lead.brand_id.cnpj),
+      escapeFormula(lead.assessment),
+      lead.vertical.label,
+      lead.quota.label,
+      lead.platform.label,
+      String(lead.prospectus_year),
+      statusWords[lead.contract_status],
+      lead.executive?.name ?? '',
+      lead.franchises.join(', '),
+      lead.credit.toFixed(2),
+      lead.invest.toFixed(2),
+      lead.exchange ? 'Yes' : 'No',
+      lead.rouanet_law ? 'Yes' : 'No',
+      utcMinute(lead.createdAt),
+      utcMinute(lead.updatedAt),
+    ];
 
     it('for each filter and sort', async () => {
       const dataset = await get('/api/leads?limit=1');
@@ -385,7 +401,10 @@ describe('GET /api/{leads,brands,contacts}/export', () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.headers['content-type'], url).toMatch(/^application\/json/);
       const body = response.json<{ message: string; issues?: { path: string }[] }>();
-      expect(body.issues?.map((issue) => issue.path), url).toContain(field);
+      expect(
+        body.issues?.map((issue) => issue.path),
+        url,
+      ).toContain(field);
     }
     expect((await get('/api/leads/export?format=xlsx&tz=Mars/Olympus')).json().message).toBe(
       (sharedResources['pt-BR'].validation.spreadsheet as Record<string, string>).time_zone_invalid,
