@@ -58,3 +58,10 @@ export async function mapFantasiaToBrandName(page: Page): Promise<void> {
   await expect(page.getByText('Todos os campos obrigatórios têm uma coluna.')).toBeVisible();
   await expect(page.getByText('Refazendo a análise…')).toBeHidden();
 }
+
+/** From the wizard's first step to the review of the brand CSV's rows: analysed, corrected, reviewed. */
+export async function reviewBrandsCsv(page: Page, name?: string, seed?: string): Promise<void> {
+  await analyseBrandsCsv(page, name, seed);
+  await mapFantasiaToBrandName(page);
+  await page.getByRole('button', { name: 'Revisar linhas' }).click();
+}

@@ -2,7 +2,7 @@ import { expect, request as playwrightRequest, type Page } from '@playwright/tes
 import { expectNoSeriousAccessibilityFindings } from '../support/axe';
 import { useFreshInstallation } from '../support/fresh-installation';
 import { bearer, registerByApi, type Session, signInWithSession } from '../support/session';
-import { analyseBrandsCsv, mapFantasiaToBrandName } from '../support/spreadsheets';
+import { analyseBrandsCsv, reviewBrandsCsv } from '../support/spreadsheets';
 
 /**
  * axe over every screen, in the light and the dark theme. Its own installation, so the lists show
@@ -188,9 +188,7 @@ const screens: Screen[] = [
     path: '/importar?tipo=marcas',
     signedIn: true,
     ready: async (page) => {
-      await analyseBrandsCsv(page, 'acessibilidade.csv', IMPORT_SEED);
-      await mapFantasiaToBrandName(page);
-      await page.getByRole('button', { name: 'Revisar linhas' }).click();
+      await reviewBrandsCsv(page, 'acessibilidade.csv', IMPORT_SEED);
       await expect(
         page.getByRole('table', { name: 'Linhas da planilha' }).getByText('Ignorar').first(),
       ).toBeVisible();
@@ -203,9 +201,7 @@ const screens: Screen[] = [
     path: '/importar?tipo=marcas',
     signedIn: true,
     ready: async (page) => {
-      await analyseBrandsCsv(page, 'acessibilidade.csv', IMPORT_SEED);
-      await mapFantasiaToBrandName(page);
-      await page.getByRole('button', { name: 'Revisar linhas' }).click();
+      await reviewBrandsCsv(page, 'acessibilidade.csv', IMPORT_SEED);
       await page.getByRole('radio', { name: 'Atualizar existentes' }).check();
       await expect(page.getByText('Refazendo a análise…')).toBeHidden();
       await page.getByRole('button', { name: /^Importar \d+ linhas?$/ }).click();
