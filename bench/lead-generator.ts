@@ -189,12 +189,16 @@ function steps({ brands, leads }: GeneratorSize): Step[] {
     {
       label: `${leads.toLocaleString('en')} leads`,
       // Numbers drawn per row in the inner query, looked up by hash join in the outer one. Brands
-      // are skewed (random()²): a few big accounts hold many opportunities, most hold a few.
+      // are skewed (random()²): a few big accounts hold many opportunities, most hold a few. Each
+      // lead entered its status at a moment between its creation and now (about one in six in the
+      // last 30 days: the fresh leads the stale counts read).
       sql: `insert into leads (brand_id, assessment, vertical_id, quota_id, platform_id, prospectus_year,
-          contract_status, executive_id, credit, invest, exchange, rouanet_law, created_at, updated_at)
+          contract_status, executive_id, credit, invest, exchange, rouanet_law, created_at, updated_at,
+          status_changed_at)
         select b.id, r.assessment || '/' || r.year, v.id, q.id, p.id, r.year, r.status, e.id,
           r.credit, r.invest, r.exchange, r.rouanet_law, r.created_at,
-          least(now(), r.created_at + random() * interval '45 days')
+          least(now(), r.created_at + random() * interval '45 days'),
+          r.created_at + random() * (now() - r.created_at)
         from (
           select 1 + floor(power(random(), 2) * (select count(*) from bench_brand))::bigint as brand_n,
             floor(random() * (select count(*) from bench_item where kind = 'vertical'))::bigint as vertical_n,

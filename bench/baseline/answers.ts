@@ -1,6 +1,14 @@
 // The baseline's JSON answers, built from the rows of Funil's own statements (array rows, in the
 // statements' column order) into the same keys in the same order as Funil's answers.
-import { CONTRACT_STATUSES } from '@funil/shared';
+import {
+  CONTRACT_STATUSES,
+  type ContractStatus,
+  defaultStatusSetting,
+  type StatusSettings,
+  type StatusTotalsRow,
+  splitByStaleness,
+  toPipelineTotals,
+} from '@funil/shared';
 
 export type Row = unknown[];
 
@@ -39,18 +47,20 @@ export function leadOf(row: Row) {
     platform: item(row, 14),
     prospectus_year: row[17] as number,
     contract_status: text(row[18]),
+    status_changed_at: text(row[19]),
+    stale: row[20] as boolean,
     executive:
-      row[19] === null
+      row[21] === null
         ? null
-        : { id: text(row[19]), _id: text(row[19]), name: text(row[20]), email: text(row[21]) },
-    franchises: row[22] as string[],
-    credit: Number(row[23]),
-    invest: Number(row[24]),
-    exchange: row[25] as boolean,
-    rouanet_law: row[26] as boolean,
+        : { id: text(row[21]), _id: text(row[21]), name: text(row[22]), email: text(row[23]) },
+    franchises: row[24] as string[],
+    credit: Number(row[25]),
+    invest: Number(row[26]),
+    exchange: row[27] as boolean,
+    rouanet_law: row[28] as boolean,
     // Written by the database as the answer's ISO text.
-    createdAt: text(row[27]),
-    updatedAt: text(row[28]),
+    createdAt: text(row[29]),
+    updatedAt: text(row[30]),
   };
 }
 
@@ -65,25 +75,36 @@ export function leadPageOf(totalRows: Row[], pageRows: Row[], limit: number) {
     limit,
     next_cursor:
       pageRows.length > limit && last
-        ? Buffer.from(JSON.stringify([last[29], last[0]])).toString('base64url')
+        ? Buffer.from(JSON.stringify([last[31], last[0]])).toString('base64url')
         : null,
   };
 }
 
-/** The 8 columns' totals from the GROUP BY rows (status, count, credit, invest). */
-export function summaryOf(rows: Row[]) {
-  const byStatus = new Map(rows.map((row) => [row[0] as string, row]));
-  return {
-    columns: CONTRACT_STATUSES.map((status) => {
-      const row = byStatus.get(status);
-      return {
-        contract_status: status,
-        count: row ? Number(row[1]) : 0,
-        credit: row ? Number(row[2]) : 0,
-        invest: row ? Number(row[3]) : 0,
-      };
-    }),
-  };
+const statusRows = (rows: Row[]): StatusTotalsRow[] =>
+  rows.map(([status, count, credit, invest]) => ({
+    contractStatus: status as ContractStatus,
+    count: Number(count),
+    credit: String(credit),
+    invest: String(invest),
+  }));
+
+/**
+ * The 8 columns' totals (no `stale` filter) from the pipeline's settings (status, probability,
+ * stale_after_days), the running totals' GROUP BY and the fresh leads' GROUP BY (status, count,
+ * credit, invest), with the API's own arithmetic.
+ */
+export function summaryOf(settingsRows: Row[], runningRows: Row[], freshRows: Row[]) {
+  const stored = new Map(
+    settingsRows.map(([status, probability, staleAfterDays]) => [
+      status as ContractStatus,
+      { probability: probability as number, staleAfterDays: staleAfterDays as number | null },
+    ]),
+  );
+  const settings = Object.fromEntries(
+    CONTRACT_STATUSES.map((status) => [status, stored.get(status) ?? defaultStatusSetting(status)]),
+  ) as StatusSettings;
+  const rows = splitByStaleness(statusRows(runningRows), statusRows(freshRows), settings, undefined);
+  return { columns: toPipelineTotals(rows, settings) };
 }
 
 /** A brand from the brand shape's columns (brands.service.ts), in the order the shape reads them. */

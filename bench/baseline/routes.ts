@@ -125,8 +125,19 @@ export async function answer(
       const [count, page] = countThenPage(results);
       return json(200, leadPageOf(count, page, limitOf(request.url)));
     }
-    case 'summary':
-      return json(200, summaryOf(results[0] ?? []));
+    case 'summary': {
+      // The settings, the running totals and the fresh leads' totals (the last two side by side).
+      const rowsOf = (matches: (text: string) => boolean) =>
+        results[recipe.statements.findIndex((statement) => matches(statement.text))] ?? [];
+      return json(
+        200,
+        summaryOf(
+          rowsOf((text) => text.includes('from "pipeline_statuses"') && !text.includes('join "leads"')),
+          rowsOf((text) => text.includes('from "lead_totals"')),
+          rowsOf((text) => text.includes('from "pipeline_statuses" inner join "leads"')),
+        ),
+      );
+    }
     case 'brands': {
       const [count, page] = countThenPage(results);
       return json(200, brandPageOf(count, page, limitOf(request.url)));

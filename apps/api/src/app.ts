@@ -26,6 +26,7 @@ import { franchiseRoutes } from './modules/franchises/franchises.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { importRoutes } from './modules/spreadsheets/import/import.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
+import { pipelineSettingsRoutes } from './modules/pipeline-settings/pipeline-settings.routes';
 import { exportRoutes } from './modules/spreadsheets/export/export.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { webDistDir } from './paths';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(brandRoutes, { prefix: '/brands' });
       await api.register(contactRoutes, { prefix: '/contacts' });
       await api.register(leadRoutes, { prefix: '/leads' });
+      await api.register(pipelineSettingsRoutes, { prefix: '/settings' });
       // POST /api/{brands,leads,contacts}/import: one module for the three (its own multipart limits).
       await api.register(importRoutes);
       await api.register(companyRoutes, { prefix: '/companies' });

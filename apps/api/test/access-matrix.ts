@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hasPermission, type Permission, type Role } from '@funil/shared';
+import { defaultPipelineSettings, hasPermission, type Permission, type Role } from '@funil/shared';
 import type { App } from '../src/app';
 import { createBrandVia, createContactVia, imageBytes, multipartFile } from './brand-fixtures';
 import { createLeadReferences, createLeadVia, leadBody } from './lead-fixtures';
@@ -387,6 +387,24 @@ ACCESS_MATRIX.push(
     url: '/api/leads/:id',
     expect: permitted('record.delete', 204),
     request: async (ctx) => ({ url: `/api/leads/${await leadOf(ctx)}` }),
+  },
+  // A bulk move is open to anyone signed in; a bulk delete needs record.delete (lead-bulk.test).
+  {
+    method: 'POST',
+    url: '/api/leads/bulk',
+    expect: signedIn(200),
+    request: async (ctx) => ({ payload: { ids: [await leadOf(ctx)], contract_status: 'morno' } }),
+  },
+);
+
+// The pipeline's settings: anyone signed in reads them; settings.write changes them.
+ACCESS_MATRIX.push(
+  { method: 'GET', url: '/api/settings/pipeline', expect: signedIn(200) },
+  {
+    method: 'PUT',
+    url: '/api/settings/pipeline',
+    expect: permitted('settings.write', 200),
+    request: () => ({ payload: defaultPipelineSettings() }),
   },
 );
 

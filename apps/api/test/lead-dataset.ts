@@ -1,4 +1,10 @@
-import { CONTRACT_STATUSES, type ContractStatus, foldForSearch, type LeadSortField } from '@funil/shared';
+import {
+  CONTRACT_STATUSES,
+  type ContractStatus,
+  foldForSearch,
+  type LeadSortField,
+  PIPELINE_DEFAULTS,
+} from '@funil/shared';
 import { sql } from 'drizzle-orm';
 import type { App } from '../src/app';
 import { brands, franchises, leadFranchises, leads, platforms, quotas, verticals } from '../src/db/schema';
@@ -33,6 +39,14 @@ export type DatasetLead = {
   /** Microseconds after the dataset's base time. */
   createdMicros: number;
   updatedMicros: number;
+  /** Hours before the insert that the lead entered its status (never a whole number of days). */
+  statusHoursAgo: number;
+};
+
+/** Whether the lead is stale under the default settings (a status's days before stale). */
+export const isStaleByDefault = (lead: DatasetLead): boolean => {
+  const days = PIPELINE_DEFAULTS[lead.contractStatus].stale_after_days;
+  return days !== null && lead.statusHoursAgo > days * 24;
 };
 
 const BASE = '2026-01-01T00:00:00Z';
@@ -84,6 +98,8 @@ export async function insertLeadDataset(app: App, size = 45): Promise<DatasetLea
       franchises: at(FRANCHISE_SETS, index),
       createdMicros: createdMicrosOf(index),
       updatedMicros: ((index * 17) % size) * MINUTE,
+      // 12 h to 59.5 days: on both sides of every threshold (14, 21 and 30 days).
+      statusHoursAgo: ((index * 7) % 60) * 24 + 12,
     };
   });
   const micros = (value: number) => sql`${BASE}::timestamptz + ${value} * interval '1 microsecond'`;
@@ -105,6 +121,7 @@ export async function insertLeadDataset(app: App, size = 45): Promise<DatasetLea
         rouanetLaw: lead.rouanetLaw,
         createdAt: micros(lead.createdMicros),
         updatedAt: micros(lead.updatedMicros),
+        statusChangedAt: sql`now() - ${lead.statusHoursAgo} * interval '1 hour'`,
       })),
     )
     .returning({ id: leads.id });
@@ -144,6 +161,7 @@ export async function insertLeadDataset(app: App, size = 45): Promise<DatasetLea
     franchises: lead.franchises,
     createdMicros: lead.createdMicros,
     updatedMicros: lead.updatedMicros,
+    statusHoursAgo: lead.statusHoursAgo,
   }));
 }
 

@@ -3,6 +3,7 @@ import type {
   Lead,
   LeadBoard,
   LeadBoardQuery,
+  LeadColumnTotals,
   LeadCreateInput,
   LeadFilters,
   LeadHistory,
@@ -14,7 +15,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http, ifMatch } from '@/lib/http';
 
-export type { Lead, LeadBoard, LeadFilters, LeadHistory, LeadListResponse, LeadSummary };
+export type { Lead, LeadBoard, LeadColumnTotals, LeadFilters, LeadHistory, LeadListResponse, LeadSummary };
 
 /**
  * One board column's page: the list query without paging by number, for one status; the keyset

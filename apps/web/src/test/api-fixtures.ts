@@ -6,9 +6,13 @@ import {
   type CompanyRecord,
   companyRecordSchema,
   type Contact,
+  type ContractStatus,
   contactSchema,
   type Lead,
+  type LeadColumnTotals,
+  leadColumnTotalsSchema,
   leadSchema,
+  PIPELINE_DEFAULTS,
   type LeadStatusChange,
   leadStatusChangeSchema,
   type UserResponse,
@@ -172,6 +176,8 @@ export function apiLead(
     platform: embedded(platform),
     prospectus_year: 2026,
     contract_status: 'frio',
+    status_changed_at: CREATED,
+    stale: false,
     executive: executive
       ? { id: executive.id, _id: executive.id, name: executive.name, email: executive.email }
       : null,
@@ -186,6 +192,31 @@ export function apiLead(
   });
 }
 
+/**
+ * One pipeline column's totals: zeros by default; the probability is the status's default and the
+ * forecast follows the sums unless given.
+ */
+export function apiColumnTotals(
+  status: ContractStatus,
+  overrides: Partial<Omit<LeadColumnTotals, 'contract_status'>> = {},
+): LeadColumnTotals {
+  const probability = overrides.probability ?? PIPELINE_DEFAULTS[status].probability;
+  const weighed = (amount: number) => Math.round(amount * probability) / 100;
+  const credit = overrides.credit ?? 0;
+  const invest = overrides.invest ?? 0;
+  return leadColumnTotalsSchema.parse({
+    contract_status: status,
+    count: 0,
+    stale_count: 0,
+    weighted_credit: weighed(credit),
+    weighted_invest: weighed(invest),
+    ...overrides,
+    credit,
+    invest,
+    probability,
+  });
+}
+
 /** One entry of a lead's status history; `from_status: null` is its creation. */
 export function apiStatusChange(
   n: number,
@@ -196,6 +227,7 @@ export function apiStatusChange(
     id: fixtureId(9000 + n),
     _id: fixtureId(9000 + n),
     from_status: null,
+    reason: null,
     user: { id: user.id, _id: user.id, name: user.name, email: user.email },
     createdAt: CREATED,
     ...overrides,

@@ -12,7 +12,9 @@ import type { Role } from '../constants';
 export const PERMISSION_ROLES = {
   /** Create, edit and delete verticals, quota types and platforms. */
   'catalogue.write': ['admin', 'manager'],
-  /** Delete brands, contacts and leads. */
+  /** Change the pipeline's settings (each status's probability and days before a deal is stale). */
+  'settings.write': ['admin', 'manager'],
+  /** Delete brands, contacts and leads (one or many at once). */
   'record.delete': ['admin', 'manager'],
   /** Create and edit users, set their roles, deactivate them; register accounts with roles. */
   'user.manage': ['admin'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CONTRACT_STATUSES, PROSPECTUS_YEARS } from '../constants';
+import { CONTRACT_STATUSES, type ContractStatus, PROSPECTUS_YEARS } from '../constants';
 import { booleanParam, idSchema, listQuerySchema, listResponseSchema, queryParam } from './common';
+import { isLostStatus } from './pipeline-settings';
 
 /**
  * Sort fields of `GET /api/leads`: the lead's own fields, and the list view's columns that name a
@@ -116,27 +117,85 @@ export const leadCreateSchema = z.strictObject({
 export type LeadCreateInput = z.input<typeof leadCreateSchema>;
 export type LeadCreate = z.output<typeof leadCreateSchema>;
 
+export const LOST_REASON_MAX_LENGTH = 500;
+
+/**
+ * Why a deal was lost, with a move to Declinado or Cancelado: trimmed, at most 500 characters;
+ * empty is no reason (the dialog's "skip").
+ */
+export const lostReasonSchema = z
+  .string('validation:lead.reason_too_long')
+  .trim()
+  .max(LOST_REASON_MAX_LENGTH, 'validation:lead.reason_too_long')
+  .transform((reason) => reason || undefined)
+  .optional();
+
+const isLostMove = (status: ContractStatus | undefined) => status !== undefined && isLostStatus(status);
+
 /**
  * `PATCH /api/leads/:id`: any stored field; absent ones stay as they are; `executive: null` and
- * `franchises: []` clear them. The board sends `{contract_status}` alone.
+ * `franchises: []` clear them. The board sends `{contract_status}` alone. A move to Declinado or
+ * Cancelado may carry `reason`, kept in the history entry (a reason with any other body: 400).
  */
-export const leadUpdateSchema = z.strictObject({
-  brand_id: leadFields.brand_id.optional(),
-  assessment: leadFields.assessment.optional(),
-  vertical: leadFields.vertical.optional(),
-  quota: leadFields.quota.optional(),
-  platform: leadFields.platform.optional(),
-  prospectus_year: leadFields.prospectus_year.optional(),
-  contract_status: leadFields.contract_status.optional(),
-  executive: leadFields.executive.optional(),
-  franchises: leadFields.franchises.optional(),
-  credit: leadFields.credit.optional(),
-  invest: leadFields.invest.optional(),
-  exchange: leadFields.exchange.optional(),
-  rouanet_law: leadFields.rouanet_law.optional(),
-});
+export const leadUpdateSchema = z
+  .strictObject({
+    brand_id: leadFields.brand_id.optional(),
+    assessment: leadFields.assessment.optional(),
+    vertical: leadFields.vertical.optional(),
+    quota: leadFields.quota.optional(),
+    platform: leadFields.platform.optional(),
+    prospectus_year: leadFields.prospectus_year.optional(),
+    contract_status: leadFields.contract_status.optional(),
+    executive: leadFields.executive.optional(),
+    franchises: leadFields.franchises.optional(),
+    credit: leadFields.credit.optional(),
+    invest: leadFields.invest.optional(),
+    exchange: leadFields.exchange.optional(),
+    rouanet_law: leadFields.rouanet_law.optional(),
+    reason: lostReasonSchema,
+  })
+  .refine((update) => update.reason === undefined || isLostMove(update.contract_status), {
+    message: 'validation:lead.reason_not_lost',
+    path: ['reason'],
+  });
 export type LeadUpdateInput = z.input<typeof leadUpdateSchema>;
 export type LeadUpdate = z.output<typeof leadUpdateSchema>;
+
+/** At most this many leads per bulk move or delete (a board's selection, page by page). */
+export const BULK_MAX_LEADS = 500;
+
+const bulkIds = z
+  .array(idSchema, 'validation:lead.bulk_ids')
+  .min(1, 'validation:lead.bulk_ids')
+  .max(BULK_MAX_LEADS, 'validation:lead.bulk_ids')
+  .transform((ids) => [...new Set(ids)]);
+
+/**
+ * `POST /api/leads/bulk`: move the selected leads to one status (with the reason a deal was lost,
+ * for Declinado or Cancelado), or delete them; all or none, in one transaction.
+ */
+export const leadBulkSchema = z
+  .strictObject({
+    ids: bulkIds,
+    contract_status: contractStatusSchema.optional(),
+    reason: lostReasonSchema,
+    delete: z.literal(true, 'validation:lead.bulk_action').optional(),
+  })
+  .refine((bulk) => (bulk.contract_status === undefined) !== (bulk.delete === undefined), {
+    message: 'validation:lead.bulk_action',
+  })
+  .refine((bulk) => bulk.reason === undefined || isLostMove(bulk.contract_status), {
+    message: 'validation:lead.reason_not_lost',
+    path: ['reason'],
+  });
+export type LeadBulkInput = z.input<typeof leadBulkSchema>;
+export type LeadBulk = z.output<typeof leadBulkSchema>;
+
+export const leadBulkResultSchema = z.union([
+  z.object({ updated: z.number().int() }),
+  z.object({ deleted: z.number().int() }),
+]);
+export type LeadBulkResult = z.infer<typeof leadBulkResultSchema>;
 
 /** A query parameter that may be repeated (`franchise=A&franchise=B`): always a list. */
 const repeatedParam = <T extends z.ZodType>(item: T) =>
@@ -181,6 +240,8 @@ export const leadFiltersSchema = z.object({
   rouanet_law: booleanParam,
   franchise: repeatedParam(franchiseName),
   search: queryParam(z.string().trim().max(200, 'validation:common.text_too_long').optional()),
+  /** Longer in their status than its `stale_after_days` ("parados"), or not. */
+  stale: booleanParam,
 });
 export type LeadFilters = z.output<typeof leadFiltersSchema>;
 export type LeadFilterParams = z.input<typeof leadFiltersSchema>;
@@ -237,6 +298,10 @@ export const leadSchema = z.object({
   platform: embeddedCatalogueItem,
   prospectus_year: z.number().int(),
   contract_status: z.enum(CONTRACT_STATUSES),
+  /** When the lead entered its current status. */
+  status_changed_at: z.iso.datetime(),
+  /** In its status for longer than the status's `stale_after_days`. */
+  stale: z.boolean(),
   executive: z.object({ id: z.string(), _id: z.string(), name: z.string(), email: z.string() }).nullable(),
   /** Franchise names, sorted. */
   franchises: z.array(z.string()),
@@ -261,6 +326,13 @@ export const leadColumnTotalsSchema = z.object({
   count: z.number().int(),
   credit: z.number(),
   invest: z.number(),
+  /** The status's probability of signing, in percent (the pipeline's settings). */
+  probability: z.number().int(),
+  /** The sums weighed by that probability (the forecast). */
+  weighted_credit: z.number(),
+  weighted_invest: z.number(),
+  /** Leads of the column that are stale. */
+  stale_count: z.number().int(),
 });
 export type LeadColumnTotals = z.infer<typeof leadColumnTotalsSchema>;
 
@@ -281,6 +353,8 @@ export const leadStatusChangeSchema = z.object({
   _id: z.string(),
   from_status: z.enum(CONTRACT_STATUSES).nullable(),
   to_status: z.enum(CONTRACT_STATUSES),
+  /** Why the deal was lost, on a move to Declinado or Cancelado that gave one. */
+  reason: z.string().nullable(),
   /** Who made the change; null once that user is deleted. */
   user: z.object({ id: z.string(), _id: z.string(), name: z.string(), email: z.string() }).nullable(),
   createdAt: z.iso.datetime(),

@@ -6,3 +6,4 @@ export * from './leads';
 export * from './users';
 export * from './events';
 export * from './shared-state';
+export * from './pipeline-settings';

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { CONTRACT_STATUSES } from '@funil/shared';
 import { brands } from './brands';
 import { franchises, platforms, quotas, verticals } from './catalogues';
@@ -35,6 +46,12 @@ export const leads = pgTable(
     rouanetLaw: boolean('rouanet_law').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * When the lead entered its current status: set on insert, and by a trigger whenever
+     * `contract_status` changes (any write path: the API, a bulk move, an import), so "stale"
+     * never depends on who moved the lead.
+     */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('leads_contract_status_check', sql`${table.contractStatus} in (${statusList})`),
@@ -92,6 +109,8 @@ export const leadStatusChanges = pgTable(
     fromStatus: text('from_status', { enum: CONTRACT_STATUSES }),
     toStatus: text('to_status', { enum: CONTRACT_STATUSES }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Why the deal was lost, on a move to declinado or cancelado that gave one (≤ 500 characters). */
+    reason: text('reason'),
     createdAt: createdAt(),
     // Insertion order: a lead's changes are written under its row lock, so `seq` orders them as
     // they happened even when two share a timestamp (creation and a move in the same millisecond).

@@ -1,7 +1,7 @@
 import type { LeadFilters } from '@funil/shared';
 import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { isAnyOfJson } from '../../db/any-of-json';
-import { brands, franchises, leadFranchises, leads } from '../../db/schema';
+import { brands, franchises, leadFranchises, leads, pipelineStatuses } from '../../db/schema';
 import { containsNormalisedPattern, containsTextPattern, escapeLike } from '../../lib/like';
 
 /** A filter's value as its statement's parameter: plain values only (lists travel as JSON text). */
@@ -51,6 +51,7 @@ const FILTERS = {
     value: (f) => (f.search ? escapeLike(f.search) : undefined),
     condition: (p) => brandNameContains(p),
   },
+  stale: { value: (f) => f.stale, condition: (p) => sql`${isStale()} = ${p}` },
 } satisfies Record<string, FilterDefinition>;
 
 export type LeadFilterName = keyof typeof FILTERS;
@@ -95,3 +96,18 @@ const hasAnyFranchise = (names: SQLWrapper) =>
 /** `search`: the brand's name, case- and accent-insensitive (the matching brands first, then their leads by brand_id). */
 const brandNameContains = (pattern: SQLWrapper) =>
   sql`${leads.brandId} in (select ${brands.id} from ${brands} where ${containsNormalisedPattern(brands.nameSearch, pattern)})`;
+
+/**
+ * Whether a lead that entered its status at `changedAt` is stale: longer in it than the status's
+ * `staleAfterDays` (never, when that is null). Compared with the statement's `now()`.
+ */
+export const staleSince = (changedAt: SQLWrapper, staleAfterDays: SQLWrapper): SQL<boolean> =>
+  sql<boolean>`coalesce(${changedAt} < now() - make_interval(days => ${staleAfterDays}), false)`;
+
+/** The lead is stale by its status's current setting (read from `pipeline_statuses`, 8 rows). */
+const isStale = () =>
+  staleSince(
+    leads.statusChangedAt,
+    sql`(select ${pipelineStatuses.staleAfterDays} from ${pipelineStatuses}
+      where ${pipelineStatuses.contractStatus} = ${leads.contractStatus})`,
+  );

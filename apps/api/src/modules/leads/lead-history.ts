@@ -10,13 +10,21 @@ import { leadStatusChanges, users } from '../../db/schema';
  */
 export async function recordStatusChange(
   tx: Database,
-  change: { leadId: string; from: ContractStatus | null; to: ContractStatus; userId: string | null },
+  change: {
+    leadId: string;
+    from: ContractStatus | null;
+    to: ContractStatus;
+    userId: string | null;
+    /** Why the deal was lost (a move to declinado or cancelado only). */
+    reason?: string | undefined;
+  },
 ): Promise<void> {
   await tx.insert(leadStatusChanges).values({
     leadId: change.leadId,
     fromStatus: change.from,
     toStatus: change.to,
     userId: change.userId,
+    reason: change.reason ?? null,
     createdAt: sql`clock_timestamp()`,
   });
 }
@@ -28,6 +36,7 @@ export async function selectStatusChanges(db: Database, leadId: string): Promise
       id: leadStatusChanges.id,
       fromStatus: leadStatusChanges.fromStatus,
       toStatus: leadStatusChanges.toStatus,
+      reason: leadStatusChanges.reason,
       createdAt: leadStatusChanges.createdAt,
       user: { id: users.id, name: users.name, email: users.email },
     })
@@ -40,6 +49,7 @@ export async function selectStatusChanges(db: Database, leadId: string): Promise
     _id: row.id,
     from_status: row.fromStatus,
     to_status: row.toStatus,
+    reason: row.reason,
     user: row.user ? { ...row.user, _id: row.user.id } : null,
     createdAt: row.createdAt.toISOString(),
   }));

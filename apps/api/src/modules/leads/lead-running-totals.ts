@@ -1,11 +1,11 @@
-import { type LeadFilters, leadFiltersSchema } from '@funil/shared';
+import { type LeadFilters, leadFiltersSchema, type StatusTotalsRow } from '@funil/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { firstNumber, readRows } from '../../db/read-rows';
 import { franchises, leadFranchiseTotals, leadTotals } from '../../db/schema';
 import { isAnyOfJson } from '../../db/any-of-json';
 import { filterPlaceholder, type LeadFilter, type LeadFilterName } from './lead-filters';
-import { type StatusTotalsRow, toStatusTotalsRows } from './lead-totals';
+import { toStatusTotalsRows } from './lead-totals';
 
 /** The filters `lead_totals` has a dimension for; any other filter needs the leads themselves. */
 const DIMENSION_FILTERS = new Set<keyof LeadFilters>([
@@ -16,14 +16,20 @@ const DIMENSION_FILTERS = new Set<keyof LeadFilters>([
   'platform',
 ]);
 
+/**
+ * Filters the totals answer beside their dimensions: `stale` splits each status's totals with an
+ * index range of its fresh leads (lead-stale-totals.ts), never with a scan.
+ */
+const SPLIT_FILTERS = new Set<keyof LeadFilters>(['stale']);
+
 const FILTER_KEYS = Object.keys(leadFiltersSchema.shape) as (keyof LeadFilters)[];
 
 const isSet = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined);
 
 /**
  * Whether the running totals can answer for these filters: true when every filter in use is one
- * of the board's dimensions (status, year, vertical, quota type, platform), or a single franchise
- * besides them (`lead_franchise_totals`). A lead in two franchises is counted under each, so a
+ * of the board's dimensions (status, year, vertical, quota type, platform), `stale`, or a single
+ * franchise besides them (`lead_franchise_totals`). A lead in two franchises is counted under each, so a
  * filter naming several franchises needs the leads. A new filter is outside these sets until
  * someone adds its dimension, so it can never be silently ignored.
  */
@@ -31,6 +37,7 @@ export function hasRunningTotals(filters: Partial<LeadFilters>): boolean {
   return FILTER_KEYS.every(
     (key) =>
       DIMENSION_FILTERS.has(key) ||
+      SPLIT_FILTERS.has(key) ||
       !isSet(filters[key]) ||
       (key === 'franchise' && filters.franchise?.length === 1),
   );

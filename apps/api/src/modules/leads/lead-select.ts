@@ -10,6 +10,7 @@ import {
   franchises,
   leadFranchises,
   leads,
+  pipelineStatuses,
   platforms,
   quotas,
   users,
@@ -17,7 +18,7 @@ import {
 } from '../../db/schema';
 import { brandIdentityShape } from '../brands/brand-identity-shape';
 import type { LeadCursor } from './lead-cursor';
-import { type LeadFilter, leadFilterCondition } from './lead-filters';
+import { type LeadFilter, leadFilterCondition, staleSince } from './lead-filters';
 import { DEFAULT_LEAD_ORDER, type LeadOrder } from './lead-order';
 
 /**
@@ -44,6 +45,7 @@ const pageColumns = (sortKey: SQLWrapper) => ({
   rouanetLaw: leads.rouanetLaw,
   createdAt: leads.createdAt,
   updatedAt: leads.updatedAt,
+  statusChangedAt: leads.statusChangedAt,
   sortKey: sql`${sortKey}`.as('sort_key'),
   // The lead row's own version (its ETag): the brand, catalogue items and franchise names the
   // answer embeds are other rows, so renaming a brand does not make its leads' edits conflict.
@@ -160,6 +162,8 @@ const leadShape = defineShape<Lead, [PageSubquery]>((page) => {
     platform: itemShape(platforms),
     prospectus_year: page.prospectusYear,
     contract_status: page.contractStatus,
+    status_changed_at: isoTimestamp(page.statusChangedAt),
+    stale: staleSince(page.statusChangedAt, pipelineStatuses.staleAfterDays),
     executive: nullableShape(users.id, { id: users.id, _id: users.id, name: users.name, email: users.email }),
     // Franchise names in name order (case and accents ignored).
     franchises: sql`array(select ${franchises.name} from ${leadFranchises}
@@ -197,6 +201,7 @@ function embedPage(db: Database, page: PageSubquery, order: LeadOrder) {
     .innerJoin(quotas, eq(quotas.id, page.quotaId))
     .innerJoin(platforms, eq(platforms.id, page.platformId))
     .leftJoin(users, eq(users.id, page.executiveId))
+    .innerJoin(pipelineStatuses, eq(pipelineStatuses.contractStatus, page.contractStatus))
     .orderBy(...orderTerms(order, page.sortKey, page.id));
   const { toAnswer, width } = shape;
   const toRows = (rows: unknown[][]): LeadRow[] =>

@@ -1,21 +1,41 @@
-import { CONTRACT_STATUSES, type LeadBoard, type LeadListResponse, type LeadSummary } from '@funil/shared';
+import {
+  CONTRACT_STATUSES,
+  type LeadBoard,
+  type LeadListResponse,
+  type LeadSummary,
+  PIPELINE_DEFAULTS,
+} from '@funil/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatasetLead, expectedOrder, insertLeadDataset } from '../../../test/lead-dataset';
+import {
+  type DatasetLead,
+  expectedOrder,
+  insertLeadDataset,
+  isStaleByDefault,
+} from '../../../test/lead-dataset';
 import { buildTestApp } from '../../../test/build-test-app';
 import { type SignedIn, signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
 
-/** Count and sums per status, as the API must answer them, computed from the dataset. */
+/**
+ * Count, sums, forecast and stale count per status, as the API must answer them under the default
+ * settings, computed from the dataset.
+ */
 const totalsOf = (leads: readonly DatasetLead[]) =>
   CONTRACT_STATUSES.map((status) => {
     const column = leads.filter((lead) => lead.contractStatus === status);
-    const sum = (pick: (lead: DatasetLead) => number) =>
-      Math.round(column.reduce((total, lead) => total + pick(lead) * 100, 0)) / 100;
+    const cents = (pick: (lead: DatasetLead) => number) =>
+      Math.round(column.reduce((total, lead) => total + pick(lead) * 100, 0));
+    const { probability } = PIPELINE_DEFAULTS[status];
+    const weighted = (sum: number) => Math.round((sum * probability) / 100) / 100;
     return {
       contract_status: status,
       count: column.length,
-      credit: sum((lead) => lead.credit),
-      invest: sum((lead) => lead.invest),
+      credit: cents((lead) => lead.credit) / 100,
+      invest: cents((lead) => lead.invest) / 100,
+      probability,
+      weighted_credit: weighted(cents((lead) => lead.credit)),
+      weighted_invest: weighted(cents((lead) => lead.invest)),
+      stale_count: column.filter(isStaleByDefault).length,
     };
   });
 
@@ -43,12 +63,36 @@ describe('GET /api/leads/summary and /api/leads/board', () => {
     ['franchise=Recife&exchange=false', (lead) => lead.franchises.includes('Recife') && !lead.exchange],
     ['search=ALFA&rouanet_law=false', (lead) => lead.brandName === 'Alfa' && !lead.rouanetLaw],
     ['contract_status=frio,quente', (lead) => ['frio', 'quente'].includes(lead.contractStatus)],
+    // From the running totals and the fresh leads' index range, then grouping the leads.
+    ['stale=true', isStaleByDefault],
+    ['prospectus_year=2027&stale=false', (lead) => lead.prospectusYear === 2027 && !isStaleByDefault(lead)],
+    ['search=ALFA&stale=true', (lead) => lead.brandName === 'Alfa' && isStaleByDefault(lead)],
   ];
 
   it('sums every status under the filters, zeros included, in pipeline order', async () => {
     for (const [query, matches] of filters) {
       const summary = await get<LeadSummary>(`/api/leads/summary?${query}`);
       expect(summary.columns, query).toEqual(totalsOf(dataset.filter(matches)));
+      const list = await get<LeadListResponse>(`/api/leads?limit=100&${query}`);
+      expect(list.total, query).toBe(dataset.filter(matches).length);
+      expect(list.data.map((lead) => lead.id).sort(), query).toEqual(
+        dataset
+          .filter(matches)
+          .map((lead) => lead.id)
+          .sort(),
+      );
+      expect(
+        list.data
+          .filter((lead) => lead.stale)
+          .map((lead) => lead.id)
+          .sort(),
+        query,
+      ).toEqual(
+        dataset
+          .filter((lead) => matches(lead) && isStaleByDefault(lead))
+          .map((lead) => lead.id)
+          .sort(),
+      );
     }
     const nothing = await get<LeadSummary>('/api/leads/summary?search=nenhuma');
     expect(nothing.columns.map((column) => column.count)).toEqual(CONTRACT_STATUSES.map(() => 0));

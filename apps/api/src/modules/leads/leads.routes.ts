@@ -1,6 +1,9 @@
 import {
+  hasPermission,
   idParamSchema,
   leadBoardQuerySchema,
+  leadBulkResultSchema,
+  leadBulkSchema,
   leadBoardSchema,
   leadCreateSchema,
   leadFiltersSchema,
@@ -14,7 +17,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { editConflictErrors, ifMatchHeadersSchema, sendVersioned } from '../../lib/etag';
+import { AppError } from '../../lib/app-error';
 import { recordRouteErrors } from '../../lib/route-errors';
+import { bulkLeads } from './lead-bulk';
 import {
   createLead,
   deleteLead,
@@ -110,6 +115,26 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send(await createLead(app.db, request.body, request.user?.id ?? null)),
+  );
+
+  app.post(
+    '/bulk',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['leads'],
+        summary:
+          'Move 1–500 leads to one status (with the reason, for a lost deal) or delete them (admin, manager), all or none',
+        body: leadBulkSchema,
+        response: { 200: leadBulkResultSchema, ...recordRouteErrors },
+      },
+    },
+    async (request) => {
+      if (request.body.delete && !hasPermission(request.user?.roles, 'record.delete')) {
+        throw new AppError(403, 'errors:access_denied');
+      }
+      return bulkLeads(app.db, request.body, request.user?.id ?? null);
+    },
   );
 
   app.patch(

@@ -10,41 +10,51 @@ import {
   type LeadSummary,
   type LeadUpdate,
   LIST_DEFAULT_LIMIT,
+  toPipelineTotals,
 } from '@funil/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { writeAs } from '../../db/write-as';
 import { rowVersion, type Versioned } from '../../db/row-version';
-import { leads } from '../../db/schema';
+import { leads, pipelineStatuses } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { checkIfMatch } from '../../lib/etag';
 import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
 import { paginate } from '../../lib/pagination';
 import { firstNumber, readRows } from '../../db/read-rows';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor';
-import { type LeadFilter, leadFilter, leadFilterCondition } from './lead-filters';
-import { hasRunningTotals, runningLeadCount, runningTotalsByStatus } from './lead-running-totals';
+import { type LeadFilter, leadFilter, leadFilterCondition, staleSince } from './lead-filters';
+import { hasRunningTotals, runningLeadCount } from './lead-running-totals';
+import { runningTotalsWithStale } from './lead-stale-totals';
 import { recordStatusChange, selectStatusChanges } from './lead-history';
 import { isDefaultLeadOrder, resolveLeadOrder } from './lead-order';
 import { checkLeadReferences, replaceLeadFranchises } from './lead-references';
 import { selectLeadById, selectLeads, selectLeadsPerStatus } from './lead-select';
-import { toPipelineTotals, toStatusTotalsRows } from './lead-totals';
+import { toStatusTotalsRows } from './lead-totals';
+import { readStatusSettings } from '../pipeline-settings/pipeline-settings.service';
 
 const notFound = () => new AppError(404, 'errors:not_found.lead');
 
-/** How many leads match: from the running totals when they cover the filters, else counted. */
-const countLeads = (db: Database, filters: LeadFilters, filter: LeadFilter): Promise<number> =>
-  hasRunningTotals(filters)
-    ? runningLeadCount(db, filter)
-    : readRows(
-        db,
-        `lead_count|${filter.key}`,
-        () => ({
-          query: db.select({ total: count() }).from(leads).where(leadFilterCondition(filter)),
-          mapRows: firstNumber,
-        }),
-        filter.values,
-      );
+/**
+ * How many leads match: from the running totals when they cover the filters (with `stale`, their
+ * split by the fresh leads' index range), else counted.
+ */
+async function countLeads(db: Database, filters: LeadFilters, filter: LeadFilter): Promise<number> {
+  if (hasRunningTotals(filters) && filters.stale === undefined) return runningLeadCount(db, filter);
+  if (hasRunningTotals(filters)) {
+    const rows = await runningTotalsWithStale(db, filters, await readStatusSettings(db));
+    return rows.reduce((total, row) => total + row.count, 0);
+  }
+  return readRows(
+    db,
+    `lead_count|${filter.key}`,
+    () => ({
+      query: db.select({ total: count() }).from(leads).where(leadFilterCondition(filter)),
+      mapRows: firstNumber,
+    }),
+    filter.values,
+  );
+}
 
 /**
  * GET /api/leads: filters, a sort (newest first by default), and a page by number or, in the
@@ -83,14 +93,22 @@ export async function listLeads(db: Database, query: LeadListQuery): Promise<Lea
 }
 
 /**
- * Count and sums per status under the filters: from the running totals when they cover the
- * filters (a few thousand rows whatever the number of leads), else one GROUP BY over the leads
- * the filters match (franchises, brand search, executive…).
+ * Count, sums, stale count and forecast per status under the filters: from the running totals
+ * when they cover the filters (a few thousand rows whatever the number of leads, plus an index
+ * range of the recently moved leads for the stale split), else one GROUP BY over the leads the
+ * filters match (franchises, brand search, executive…).
  */
 async function totalsByStatus(db: Database, filters: LeadFilters) {
-  const filter = leadFilter(filters);
-  if (hasRunningTotals(filters)) return toPipelineTotals(await runningTotalsByStatus(db, filter));
-  const rows = await readRows(
+  const settings = await readStatusSettings(db);
+  const rows = hasRunningTotals(filters)
+    ? await runningTotalsWithStale(db, filters, settings)
+    : await groupedTotalsByStatus(db, leadFilter(filters));
+  return toPipelineTotals(rows, settings);
+}
+
+/** Count, sums and stale count per status, grouping the matching leads. */
+function groupedTotalsByStatus(db: Database, filter: LeadFilter) {
+  return readRows(
     db,
     `lead_totals_by_status|${filter.key}`,
     () => ({
@@ -100,15 +118,16 @@ async function totalsByStatus(db: Database, filters: LeadFilters) {
           count: count(),
           credit: sql<string>`coalesce(sum(${leads.credit}), 0)`,
           invest: sql<string>`coalesce(sum(${leads.invest}), 0)`,
+          staleCount: sql<number>`count(*) filter (where ${staleSince(leads.statusChangedAt, pipelineStatuses.staleAfterDays)})`,
         })
         .from(leads)
+        .innerJoin(pipelineStatuses, eq(pipelineStatuses.contractStatus, leads.contractStatus))
         .where(leadFilterCondition(filter))
         .groupBy(leads.contractStatus),
       mapRows: toStatusTotalsRows,
     }),
     filter.values,
   );
-  return toPipelineTotals(rows);
 }
 
 /** GET /api/leads/summary: the 8 columns' true counts and sums, zeros included. */
@@ -216,6 +235,7 @@ export async function updateLead(
         from: current.contractStatus,
         to: input.contract_status,
         userId,
+        reason: input.reason,
       });
     }
     return getVersionedLead(tx, id);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cancelAllExports } from '@/features/spreadsheets/hooks/use-export-downloads';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
-import { apiLead, apiList, apiUser } from '@/test/api-fixtures';
+import { apiColumnTotals, apiLead, apiList, apiUser } from '@/test/api-fixtures';
 import { type StubRoute, stubApi } from '@/test/api-stub';
 import { renderRoute } from '@/test/render';
 
@@ -27,10 +27,7 @@ function signedIn(routes: Record<string, StubRoute>) {
 const LEADS = [apiLead('Q1')];
 const board: LeadBoard = {
   columns: CONTRACT_STATUSES.map((status) => ({
-    contract_status: status,
-    count: status === 'frio' ? 1_234_567 : 1,
-    credit: 0,
-    invest: 0,
+    ...apiColumnTotals(status, { count: status === 'frio' ? 1_234_567 : 1 }),
     data: status === 'frio' ? LEADS : [],
     next_cursor: null,
   })),

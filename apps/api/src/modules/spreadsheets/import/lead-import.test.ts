@@ -122,7 +122,7 @@ describe('POST /api/leads/import', () => {
     const after = await summary();
     const column = (totals: LeadSummary, status: string) =>
       totals.columns.find((c) => c.contract_status === status);
-    expect(column(after, 'quente')).toEqual({
+    expect(column(after, 'quente')).toMatchObject({
       contract_status: 'quente',
       count: (column(before, 'quente')?.count ?? 0) + 2,
       credit: (column(before, 'quente')?.credit ?? 0) + 1234.56,

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
-import { apiUser } from '@/test/api-fixtures';
+import { apiColumnTotals, apiUser } from '@/test/api-fixtures';
 import { type StubRoute, stubApi } from '@/test/api-stub';
 import { renderRoute } from '@/test/render';
 import { boardLead as apiLead } from '../test-leads';
@@ -38,14 +38,11 @@ function board(frio: Lead[]): LeadBoard {
     columns: CONTRACT_STATUSES.map((status) =>
       status === 'frio'
         ? {
-            contract_status: status,
-            count: 412,
-            credit: 1_500_000,
-            invest: 250_000.5,
+            ...apiColumnTotals(status, { count: 412, credit: 1_500_000, invest: 250_000.5 }),
             data: frio,
             next_cursor: 'next',
           }
-        : { contract_status: status, count: 0, credit: 0, invest: 0, data: [], next_cursor: null },
+        : { ...apiColumnTotals(status), data: [], next_cursor: null },
     ),
   };
 }

@@ -1,5 +1,6 @@
 import { CONTRACT_STATUSES, type LeadSummary } from '@funil/shared';
 import { describe, expect, it } from 'vitest';
+import { apiColumnTotals } from '@/test/api-fixtures';
 import { boardLead as apiLead } from '../test-leads';
 import {
   type ColumnData,
@@ -87,18 +88,32 @@ describe('board cache', () => {
 
   it('moves the count and the sums from one header to the other, to the cent', () => {
     const summary: LeadSummary = {
-      columns: CONTRACT_STATUSES.map((contract_status) => ({
-        contract_status,
-        count: 0,
-        credit: 0,
-        invest: 0,
-      })),
+      columns: CONTRACT_STATUSES.map((contract_status) => apiColumnTotals(contract_status)),
     };
-    summary.columns[0] = { contract_status: 'frio', count: 2, credit: 1000.1, invest: 500.2 };
-    const lead = apiLead(1, { contract_status: 'frio', credit: 1000.1, invest: 0.2 });
+    summary.columns[0] = apiColumnTotals('frio', { count: 2, credit: 1000.1, invest: 500.2, stale_count: 1 });
+    const lead = apiLead(1, { contract_status: 'frio', credit: 1000.1, invest: 0.2, stale: true });
     const moved = moveLeadTotals(summary, lead, 'quente');
-    expect(moved.columns[0]).toEqual({ contract_status: 'frio', count: 1, credit: 0, invest: 500 });
-    expect(moved.columns[2]).toEqual({ contract_status: 'quente', count: 1, credit: 1000.1, invest: 0.2 });
+    // Frio weighs 10%, Quente 50%; the lead was stale in Frio and is fresh in Quente.
+    expect(moved.columns[0]).toEqual({
+      contract_status: 'frio',
+      count: 1,
+      credit: 0,
+      invest: 500,
+      probability: 10,
+      weighted_credit: 0,
+      weighted_invest: 50,
+      stale_count: 0,
+    });
+    expect(moved.columns[2]).toEqual({
+      contract_status: 'quente',
+      count: 1,
+      credit: 1000.1,
+      invest: 0.2,
+      probability: 50,
+      weighted_credit: 500.05,
+      weighted_invest: 0.1,
+      stale_count: 0,
+    });
     expect(moved.columns[1]).toBe(summary.columns[1]);
     expect(moveLeadTotals(summary, lead, 'frio')).toBe(summary);
   });

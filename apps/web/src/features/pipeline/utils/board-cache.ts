@@ -1,6 +1,6 @@
 import type { ContractStatus } from '@funil/shared';
 import type { InfiniteData } from '@tanstack/react-query';
-import type { Lead, LeadBoard, LeadSummary } from '@/api/leads';
+import type { Lead, LeadBoard, LeadColumnTotals, LeadSummary } from '@/api/leads';
 
 /** One page of a column, as `GET /api/leads?contract_status=X&cursor=…` answers it. */
 export type ColumnPage = { data: Lead[]; next_cursor: string | null };
@@ -23,14 +23,7 @@ export function columnDataFromBoard(board: LeadBoard, status: ContractStatus): C
 
 /** The headers' totals as the board call answered them. */
 export function summaryFromBoard(board: LeadBoard): LeadSummary {
-  return {
-    columns: board.columns.map(({ contract_status, count, credit, invest }) => ({
-      contract_status,
-      count,
-      credit,
-      invest,
-    })),
-  };
+  return { columns: board.columns.map(({ data: _data, next_cursor: _cursor, ...totals }) => totals) };
 }
 
 export function findLeadInColumn(column: ColumnData | undefined, leadId: string): Lead | undefined {
@@ -105,20 +98,34 @@ export function replaceLeadInColumn(column: ColumnData, lead: Lead): ColumnData 
 
 const roundCents = (value: number) => Math.round(value * 100) / 100;
 
-/** The headers' totals once the lead has left its column for `to`. */
+/**
+ * A header's totals with one lead added (sign 1) or taken away (sign -1): count, sums and their
+ * forecast (the column's probability) to the cent, and the stale count when the lead is stale.
+ * The server's answer, when it comes, has the exact figures.
+ */
+export function addLeadToTotals<T extends LeadColumnTotals>(column: T, lead: Lead, sign: 1 | -1): T {
+  const weighed = (amount: number) => (amount * column.probability) / 100;
+  return {
+    ...column,
+    count: Math.max(0, column.count + sign),
+    credit: roundCents(column.credit + sign * lead.credit),
+    invest: roundCents(column.invest + sign * lead.invest),
+    weighted_credit: roundCents(column.weighted_credit + sign * weighed(lead.credit)),
+    weighted_invest: roundCents(column.weighted_invest + sign * weighed(lead.invest)),
+    stale_count: Math.max(0, column.stale_count + (lead.stale ? sign : 0)),
+  };
+}
+
+/** The headers' totals once the lead has left its column for `to` (where it is not stale). */
 export function moveLeadTotals(summary: LeadSummary, lead: Lead, to: ContractStatus): LeadSummary {
   const from = lead.contract_status;
   if (from === to) return summary;
+  const moved = { ...lead, contract_status: to, stale: false };
   return {
     columns: summary.columns.map((column) => {
-      const sign = column.contract_status === from ? -1 : column.contract_status === to ? 1 : 0;
-      if (sign === 0) return column;
-      return {
-        ...column,
-        count: Math.max(0, column.count + sign),
-        credit: roundCents(column.credit + sign * lead.credit),
-        invest: roundCents(column.invest + sign * lead.invest),
-      };
+      if (column.contract_status === from) return addLeadToTotals(column, lead, -1);
+      if (column.contract_status === to) return addLeadToTotals(column, moved, 1);
+      return column;
     }),
   };
 }

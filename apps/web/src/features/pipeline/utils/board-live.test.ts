@@ -1,8 +1,15 @@
 import { CONTRACT_STATUSES, type ContractStatus, type LiveEvent } from '@funil/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { type Lead, type LeadBoard, type LeadFilters, leadKeys, type LeadSummary } from '@/api/leads';
-import { apiBrand } from '@/test/api-fixtures';
+import {
+  type Lead,
+  type LeadBoard,
+  type LeadColumnTotals,
+  type LeadFilters,
+  leadKeys,
+  type LeadSummary,
+} from '@/api/leads';
+import { apiBrand, apiColumnTotals } from '@/test/api-fixtures';
 import { boardLead } from '../test-leads';
 import type { ColumnData } from './board-cache';
 import { applyLiveEventsToBoard, type BoardCaches, patchBoardCaches } from './board-live';
@@ -32,12 +39,11 @@ const totalsOf = (
   CONTRACT_STATUSES.map((contract_status) => {
     const leads = columns[contract_status] ?? [];
     const hidden = extra[contract_status] ?? 0;
-    return {
-      contract_status,
+    return apiColumnTotals(contract_status, {
       count: leads.length + hidden,
       credit: leads.reduce((sum, lead) => sum + lead.credit, 0) + hidden * 1000,
       invest: leads.reduce((sum, lead) => sum + lead.invest, 0) + hidden * 500,
-    };
+    });
   });
 
 /** A board of opened columns; `more` names the columns with pages still to load (3 hidden leads each). */
@@ -69,17 +75,22 @@ describe('board live patch', () => {
     expect(stale).toBe('none');
     expect(names(after.columns.frio)).toEqual(['Marca 2']);
     expect(names(after.columns.quente)).toEqual(['Marca 3', 'Marca 1']);
-    expect(totals(after.summary, 'frio')).toEqual({
+    // The forecast moves with the lead: 10% of its credit out of Frio, 50% into Quente.
+    expect(totals(after.summary, 'frio')).toMatchObject({
       contract_status: 'frio',
       count: 1,
       credit: 1000,
       invest: 500,
+      weighted_credit: 100,
+      weighted_invest: 50,
     });
-    expect(totals(after.summary, 'quente')).toEqual({
+    expect(totals(after.summary, 'quente')).toMatchObject({
       contract_status: 'quente',
       count: 2,
       credit: 2000.1,
       invest: 500.2,
+      weighted_credit: 1000.05,
+      weighted_invest: 250.1,
     });
     // Untouched columns keep their identity: their cards do not re-render.
     expect(after.columns.morno).toBe(before.columns.morno);
@@ -166,9 +177,18 @@ describe('board live patch', () => {
     const shown = Object.fromEntries(
       CONTRACT_STATUSES.map((status) => [status, state.columns[status]!.pages.flatMap((page) => page.data)]),
     );
-    expect(state.summary?.columns).toEqual(
-      totalsOf(shown).map((t) => ({ ...t, credit: Math.round(t.credit * 100) / 100 })),
-    );
+    const sums = ({ contract_status, count, credit, invest }: LeadColumnTotals) => ({
+      contract_status,
+      count,
+      credit: Math.round(credit * 100) / 100,
+      invest,
+    });
+    expect(state.summary?.columns.map(sums)).toEqual(totalsOf(shown).map(sums));
+    // The forecast is kept lead by lead: each lead's share rounds to the cent.
+    for (const [index, column] of (state.summary?.columns ?? []).entries()) {
+      const expected = totalsOf(shown)[index]!.weighted_credit;
+      expect(Math.abs(column.weighted_credit - expected)).toBeLessThanOrEqual(0.01 * 40);
+    }
     expect(Object.values(shown).flat()).toHaveLength(40);
   });
 

@@ -1,9 +1,17 @@
 import { CONTRACT_STATUSES, type ContractStatus, type LiveEvent } from '@funil/shared';
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { type Lead, type LeadBoard, type LeadFilters, leadKeys, type LeadSummary } from '@/api/leads';
+import {
+  type Lead,
+  type LeadBoard,
+  type LeadColumnTotals,
+  type LeadFilters,
+  leadKeys,
+  type LeadSummary,
+} from '@/api/leads';
 import { type LiveCacheContext, writePatched } from '@/lib/live-cache';
 import { leadMatchesFilters, withEmbeddedBrand } from '@/lib/lead-match';
 import {
+  addLeadToTotals,
   type ColumnData,
   columnDataFromBoard,
   compareBoardOrder,
@@ -68,21 +76,15 @@ function locate(
   return surelyAbsent ? { kind: 'not-on-board' } : { kind: 'unknown' };
 }
 
-const roundCents = (value: number) => Math.round(value * 100) / 100;
-
-type Totals = { contract_status: ContractStatus; count: number; credit: number; invest: number };
-
-/** A header's totals with one lead added (sign 1) or taken away (sign -1), to the cent. */
-function addToTotals<T extends Totals>(columns: T[], status: ContractStatus, lead: Lead, sign: 1 | -1): T[] {
+/** A header's totals with one lead added (sign 1) or taken away (sign -1). */
+function addToTotals<T extends LeadColumnTotals>(
+  columns: T[],
+  status: ContractStatus,
+  lead: Lead,
+  sign: 1 | -1,
+): T[] {
   return columns.map((column) =>
-    column.contract_status === status
-      ? {
-          ...column,
-          count: Math.max(0, column.count + sign),
-          credit: roundCents(column.credit + sign * lead.credit),
-          invest: roundCents(column.invest + sign * lead.invest),
-        }
-      : column,
+    column.contract_status === status ? addLeadToTotals(column, lead, sign) : column,
   );
 }
 

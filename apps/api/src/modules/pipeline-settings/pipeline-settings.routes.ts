@@ -1,0 +1,39 @@
+import { pipelineSettingsSchema } from '@funil/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordRouteErrors } from '../../lib/route-errors';
+import { getPipelineSettings, putPipelineSettings } from './pipeline-settings.service';
+
+const tags = ['settings'];
+
+/**
+ * /api/settings/pipeline: each status's probability (the forecast) and days before a deal is
+ * stale. Anyone signed in reads them (the board shows what they drive); admin and manager change them.
+ */
+export const pipelineSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/pipeline',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: "The pipeline's settings: each status's probability and days before stale",
+        response: { 200: pipelineSettingsSchema, ...recordRouteErrors },
+      },
+    },
+    async () => getPipelineSettings(app.db),
+  );
+
+  app.put(
+    '/pipeline',
+    {
+      config: { access: 'settings.write' },
+      schema: {
+        tags,
+        summary: "Replace the pipeline's settings (all 8 statuses)",
+        body: pipelineSettingsSchema,
+        response: { 200: pipelineSettingsSchema, ...recordRouteErrors },
+      },
+    },
+    async (request) => putPipelineSettings(app.db, request.body),
+  );
+};
