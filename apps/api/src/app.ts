@@ -27,6 +27,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { importRoutes } from './modules/spreadsheets/import/import.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
 import { pipelineSettingsRoutes } from './modules/pipeline-settings/pipeline-settings.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { exportRoutes } from './modules/spreadsheets/export/export.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { webDistDir } from './paths';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(contactRoutes, { prefix: '/contacts' });
       await api.register(leadRoutes, { prefix: '/leads' });
       await api.register(pipelineSettingsRoutes, { prefix: '/settings' });
+      await api.register(reportRoutes, { prefix: '/reports' });
       // POST /api/{brands,leads,contacts}/import: one module for the three (its own multipart limits).
       await api.register(importRoutes);
       await api.register(companyRoutes, { prefix: '/companies' });

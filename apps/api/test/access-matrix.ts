@@ -408,6 +408,14 @@ ACCESS_MATRIX.push(
   },
 );
 
+// The pipeline report: anyone signed in.
+ACCESS_MATRIX.push({
+  method: 'GET',
+  url: '/api/reports/pipeline',
+  expect: signedIn(200),
+  request: () => ({ url: '/api/reports/pipeline?from=2026-01-01&to=2026-12-31' }),
+});
+
 // Spreadsheet exports: any signed-in user; the format is required.
 for (const kind of ['leads', 'brands', 'contacts'] as const) {
   ACCESS_MATRIX.push({

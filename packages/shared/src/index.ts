@@ -14,6 +14,7 @@ export * from './schemas/franchises';
 export * from './schemas/health';
 export * from './schemas/leads';
 export * from './schemas/pipeline-settings';
+export * from './schemas/reports';
 export * from './schemas/spreadsheets';
 export * from './schemas/users';
 export * from './search/search-term-identifiers';

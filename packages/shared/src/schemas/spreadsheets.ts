@@ -32,7 +32,7 @@ const isTimeZone = (zone: string) => {
  * `tz`: the IANA time zone the export's dates are written in (the browser sends its own, so a
  * deal created at 22:00 in São Paulo reads 22:00, not 01:00 the next day); UTC when absent.
  */
-const timeZoneParam = queryParam(
+export const timeZoneParam = queryParam(
   z
     .string()
     .max(64, 'validation:spreadsheet.time_zone_invalid')

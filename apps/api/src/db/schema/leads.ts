@@ -116,5 +116,9 @@ export const leadStatusChanges = pgTable(
     // they happened even when two share a timestamp (creation and a move in the same millisecond).
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
-  (table) => [index('lead_status_changes_lead_id_seq_idx').on(table.leadId, table.seq)],
+  (table) => [
+    index('lead_status_changes_lead_id_seq_idx').on(table.leadId, table.seq),
+    // The reports: the moves to a status in a period, with the lead they moved (index-only).
+    index('lead_status_changes_to_status_created_at_idx').on(table.toStatus, table.createdAt, table.leadId),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "lead_status_changes_to_status_created_at_idx" ON "lead_status_changes" USING btree ("to_status","created_at","lead_id");
