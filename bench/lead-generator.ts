@@ -107,6 +107,15 @@ const FIRST_NAMES = [
 const LAST_NAMES = ['Silva', 'Souza', 'Oliveira', 'Santos', 'Pereira', 'Costa', 'Rodrigues', 'Almeida'];
 const ASSESSMENTS = ['Q1', 'Q2', 'Q3', 'Q4', 'JAN', 'MAR', 'JUN', 'SET', 'DEZ'];
 
+const LOST_REASONS = [
+  'Sem verba este ano',
+  'Preço acima do orçamento',
+  'Escolheu outro veículo',
+  'Mudança de diretoria',
+  'Projeto adiado',
+  'Sem retorno do cliente',
+];
+
 /** A SQL text[] literal of `items`, quoted. */
 const textArray = (items: readonly string[]) =>
   `array[${items.map((item) => `'${item.replaceAll("'", "''")}'`).join(', ')}]::text[]`;
@@ -190,15 +199,15 @@ function steps({ brands, leads }: GeneratorSize): Step[] {
       label: `${leads.toLocaleString('en')} leads`,
       // Numbers drawn per row in the inner query, looked up by hash join in the outer one. Brands
       // are skewed (random()²): a few big accounts hold many opportunities, most hold a few. Each
-      // lead entered its status at a moment between its creation and now (about one in six in the
-      // last 30 days: the fresh leads the stale counts read).
+      // lead entered its status at its creation (one in ten: never moved) or at a moment between
+      // then and now (about one in six in the last 30 days: the fresh leads the stale counts read).
       sql: `insert into leads (brand_id, assessment, vertical_id, quota_id, platform_id, prospectus_year,
           contract_status, executive_id, credit, invest, exchange, rouanet_law, created_at, updated_at,
           status_changed_at)
         select b.id, r.assessment || '/' || r.year, v.id, q.id, p.id, r.year, r.status, e.id,
           r.credit, r.invest, r.exchange, r.rouanet_law, r.created_at,
           least(now(), r.created_at + random() * interval '45 days'),
-          r.created_at + random() * (now() - r.created_at)
+          case when random() < 0.1 then r.created_at else r.created_at + random() * (now() - r.created_at) end
         from (
           select 1 + floor(power(random(), 2) * (select count(*) from bench_brand))::bigint as brand_n,
             floor(random() * (select count(*) from bench_item where kind = 'vertical'))::bigint as vertical_n,
@@ -237,12 +246,36 @@ function steps({ brands, leads }: GeneratorSize): Step[] {
         on conflict do nothing`,
     },
     {
-      label: 'creation history (one entry per lead)',
-      sql: `insert into lead_status_changes (lead_id, from_status, to_status, user_id, created_at)
-        select id, null, contract_status,
-          coalesce(executive_id, (select id from users where 'admin' = any(roles) order by created_at limit 1)),
-          created_at
-        from leads`,
+      label: 'history (~3.2 entries per lead: creation, moves)',
+      // A lead created in its status and never moved has one entry, at its creation; the others
+      // were created cold ('frio', or 'morno' for one back in 'frio' now) and moved through the
+      // pipeline's early columns, one entry per move at even steps between the creation and
+      // status_changed_at, the last one into their current status (a lost deal's with a reason,
+      // seven times in ten). ~3.2 entries per lead.
+      sql: `insert into lead_status_changes (lead_id, from_status, to_status, user_id, reason, created_at)
+        with chain as (
+          select l.id, l.created_at, l.status_changed_at, l.contract_status,
+            coalesce(l.executive_id, (select id from users where 'admin' = any(roles) order by created_at limit 1)) as by,
+            m, s.i,
+            case when m = 0 or s.i = m then l.contract_status
+              when s.i = 0 then first
+              -- Never the first status nor the current one, so no two entries in a row repeat one.
+              else (array_remove(array_remove(array['morno', 'quente', 'fechado', 'no_juridico'],
+                l.contract_status), first))[s.i] end as status
+          from leads l
+            cross join lateral (select case when l.status_changed_at = l.created_at then 0
+              else 1 + floor(random() * 4)::int end as m,
+              case when l.contract_status = 'frio' then 'morno' else 'frio' end as first) as moves
+            cross join lateral generate_series(0, moves.m) as s(i)
+        ), entries as (
+          select *, lag(status) over (partition by id order by i) as previous from chain
+        )
+        select id, previous, status, by,
+          case when i > 0 and status in ('declinado', 'cancelado') and random() < 0.7
+            then ${randomOf(LOST_REASONS)} end,
+          case when i = 0 then created_at when i = m then status_changed_at
+            else created_at + (status_changed_at - created_at) * i / m end
+        from entries`,
     },
   ];
 }
