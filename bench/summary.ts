@@ -113,6 +113,8 @@ function pipelineLines(): void {
       area,
       `${row.name}: req/s, p99`,
       `${thousands(row.rps)} req/s, p99 ${ms(row.p99)}, errors ${row.errors}`,
+      row.budgetMs === undefined ? '' : `p99 ≤ ${ms(row.budgetMs)}`,
+      row.budgetMs === undefined ? null : row.p99 <= row.budgetMs && row.errors === 0,
     );
   }
   const within = pipeline.explain.filter((row) => row.withinBudget).length;

@@ -102,4 +102,4 @@ export function statementKind(text: string): string {
 
 /** Whether a statement is one the benchmark explains: it reads the pipeline's or the brands' data. */
 export const isDataStatement = (text: string) =>
-  /from "(leads|lead_totals|lead_franchise_totals|brands)"/.test(text);
+  /(from|join) "(leads|lead_totals|lead_franchise_totals|brands|lead_status_changes)"/.test(text);
