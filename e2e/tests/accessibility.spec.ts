@@ -227,6 +227,15 @@ const screens: Screen[] = [
     signedIn: true,
     ready: listWithRows('Plataformas', 'Plataformas'),
   },
+  {
+    name: 'pipeline settings',
+    path: '/configuracoes/funil',
+    signedIn: true,
+    ready: async (page) => {
+      await pageTitle('Funil')(page);
+      await expect(page.getByRole('spinbutton', { name: 'Probabilidade de Frio (%)' })).toHaveValue('10');
+    },
+  },
   { name: 'language', path: '/configuracoes/idioma', signedIn: true, ready: pageTitle('Idioma') },
   { name: 'users', path: '/seguranca/usuarios', signedIn: true, ready: listWithRows('Usuários', 'Usuários') },
   {

@@ -13,6 +13,7 @@ import type {
   LeadUpdateInput,
 } from '@funil/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import { http, ifMatch } from '@/lib/http';
 
 export type { Lead, LeadBoard, LeadColumnTotals, LeadFilters, LeadHistory, LeadListResponse, LeadSummary };
@@ -102,6 +103,21 @@ export const leadSummaryQueryOptions = (filters: LeadFilters) =>
     queryKey: leadKeys.summary(filters),
     queryFn: ({ signal }) => getLeadSummary(filters, signal),
   });
+
+/**
+ * The totals under these filters as the cache holds them, read and never fetched: the board seeds
+ * that query from its own call, and a query asked for here first would take that seed away.
+ */
+export function useCachedLeadSummary(filters: LeadFilters): LeadSummary | undefined {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
+  );
+  return useSyncExternalStore(subscribe, () =>
+    queryClient.getQueryData<LeadSummary>(leadKeys.summary(filters)),
+  );
+}
 
 export const leadQueryOptions = (id: string) =>
   queryOptions({

@@ -154,6 +154,17 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'configuracoes/funil',
+            handle: {
+              titleKey: 'config:pipeline.title',
+              descriptionKey: 'config:pipeline.description',
+            } satisfies RouteHandle,
+            lazy: lazyScreen(
+              () => import('./routes/pipeline-settings'),
+              (m) => m.PipelineSettingsRoute,
+            ),
+          },
+          {
             path: 'configuracoes/idioma',
             handle: {
               titleKey: 'config:language.title',

@@ -34,6 +34,7 @@ export function leadMatchesFilters(lead: Lead, filters: LeadFilters): boolean {
   }
   const franchises = asList(f.franchise);
   if (franchises.length > 0 && !lead.franchises.some((name) => franchises.includes(name))) return false;
+  if (isSet(f.stale) && lead.stale !== (f.stale === true || f.stale === 'true')) return false;
   if (isSet(f.search) && !contains(lead.brand_id.name, String(f.search))) return false;
   return true;
 }

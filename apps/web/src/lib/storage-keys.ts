@@ -28,6 +28,8 @@ export const STORAGE_KEYS = {
   leadFilterYear: 'leadFilter_year',
   leadFilterFranchises: 'leadFilter_franchises',
   leadFilterBrand: 'leadFilter_brand',
+  /** localStorage: `true` (only stale deals) | `false` (only deals on track); absent: all. */
+  leadFilterStale: 'leadFilter_stale',
   leadFiltersCollapsed: 'leadFilters_collapsed',
   /**
    * sessionStorage: a one-shot message for the login page (e.g. the session expired); it carries

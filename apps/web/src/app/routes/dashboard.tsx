@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState, useSyncExternalStore } from 'react';
-import { type LeadFilters, type LeadSummary, leadKeys } from '@/api/leads';
+import { useState } from 'react';
+import { type LeadFilters, useCachedLeadSummary } from '@/api/leads';
 import { LeadDetailsDialog } from '@/features/leads/components/lead-details-dialog';
 import { type LeadListSort, LeadsList } from '@/features/leads/components/leads-list';
 import { PipelinePage } from '@/features/pipeline/components/pipeline-page';
@@ -8,20 +7,12 @@ import { ExportMenu } from '@/features/spreadsheets/components/export-menu';
 import { ImportLink } from '@/features/spreadsheets/components/import-link';
 
 /**
- * The leads an export of these filters holds, from the board's totals when the cache has them
- * (read, never fetched: the board seeds that query from its own call, and asking it here first
- * would take that seed away); null when unknown.
+ * The leads an export of these filters holds, from the board's totals when the cache has them;
+ * null when unknown.
  */
 function useExpectedLeadCount(filters: LeadFilters): number | null {
-  const queryClient = useQueryClient();
-  const subscribe = useCallback(
-    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
-    [queryClient],
-  );
-  return useSyncExternalStore(subscribe, () => {
-    const summary = queryClient.getQueryData<LeadSummary>(leadKeys.summary(filters));
-    return summary ? summary.columns.reduce((sum, column) => sum + column.count, 0) : null;
-  });
+  const summary = useCachedLeadSummary(filters);
+  return summary ? summary.columns.reduce((sum, column) => sum + column.count, 0) : null;
 }
 
 function LeadSpreadsheetActions({ filters, sort }: { filters: LeadFilters; sort: LeadListSort | null }) {

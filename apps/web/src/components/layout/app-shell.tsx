@@ -43,7 +43,7 @@ export function AppShell({ user, onLogout, children }: AppShellProps) {
         >
           {t('shell.skipToContent')}
         </a>
-        <AppSidebar />
+        <AppSidebar roles={user?.roles} />
         {/* The inset is what goes fullscreen: the page and its header, without the menu. */}
         <SidebarInset ref={insetRef} className="[&:fullscreen]:overflow-y-auto">
           <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 md:px-4">

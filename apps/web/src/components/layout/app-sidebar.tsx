@@ -1,3 +1,4 @@
+import { hasPermission } from '@funil/shared';
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,14 @@ import {
   SidebarRail,
   useSidebar,
 } from '@/components/ui/sidebar';
-import { DASHBOARD_ITEM, isNavItemActive, NAV_GROUPS, type NavGroup, type NavItem } from './nav-items';
+import {
+  DASHBOARD_ITEM,
+  isNavItemActive,
+  NAV_GROUPS,
+  type NavGroup,
+  type NavItem,
+  visibleNavItems,
+} from './nav-items';
 import { SHELL_TITLE_NAMESPACES } from './route-handle';
 
 type NavLinkProps = { item: NavItem; pathname: string };
@@ -48,8 +56,11 @@ function NavLink({ item, pathname }: NavLinkProps) {
 
 type GroupOpenState = Record<NavGroup['id'], boolean>;
 
-/** The main menu: Dashboard, then three groups (nav-items.ts) that expand and collapse independently. */
-export function AppSidebar() {
+/**
+ * The main menu: Dashboard, then three groups (nav-items.ts) that expand and collapse
+ * independently; an entry reserved to a permission shows only for `roles` that hold it.
+ */
+export function AppSidebar({ roles }: { roles: readonly string[] | null | undefined }) {
   const { t } = useTranslation(SHELL_TITLE_NAMESPACES);
   const { pathname } = useLocation();
   const { state, isMobile } = useSidebar();
@@ -86,41 +97,46 @@ export function AppSidebar() {
                 <NavLink item={DASHBOARD_ITEM} pathname={pathname} />
               </SidebarMenu>
             </SidebarGroup>
-            {NAV_GROUPS.map((group) => (
-              <Collapsible
-                key={group.id}
-                // Collapsed to icons, every entry must stay reachable: the groups show their icons.
-                open={isIconMode || openGroups[group.id]}
-                onOpenChange={(isOpen) => setOpenGroups((current) => ({ ...current, [group.id]: isOpen }))}
-                asChild
-              >
-                <SidebarGroup className="group/collapsible py-1">
-                  <SidebarGroupLabel asChild>
-                    <CollapsibleTrigger
-                      tabIndex={isIconMode ? -1 : undefined}
-                      aria-hidden={isIconMode || undefined}
-                      // Faded out over the previous group when collapsed to icons: it must not catch the pointer.
-                      className="w-full tracking-wide text-sidebar-foreground/70 uppercase group-data-[collapsible=icon]:pointer-events-none hover:bg-sidebar-accent hover:text-sidebar-accent-foreground"
-                    >
-                      {t(group.labelKey)}
-                      <ChevronDown
-                        aria-hidden
-                        className="ml-auto transition-transform duration-200 group-data-[state=closed]/collapsible:-rotate-90"
-                      />
-                    </CollapsibleTrigger>
-                  </SidebarGroupLabel>
-                  <CollapsibleContent>
-                    <SidebarGroupContent>
-                      <SidebarMenu>
-                        {group.items.map((item) => (
-                          <NavLink key={item.href} item={item} pathname={pathname} />
-                        ))}
-                      </SidebarMenu>
-                    </SidebarGroupContent>
-                  </CollapsibleContent>
-                </SidebarGroup>
-              </Collapsible>
-            ))}
+            {NAV_GROUPS.map((group) => ({
+              group,
+              items: visibleNavItems(group, (permission) => hasPermission(roles, permission)),
+            }))
+              .filter(({ items }) => items.length > 0)
+              .map(({ group, items }) => (
+                <Collapsible
+                  key={group.id}
+                  // Collapsed to icons, every entry must stay reachable: the groups show their icons.
+                  open={isIconMode || openGroups[group.id]}
+                  onOpenChange={(isOpen) => setOpenGroups((current) => ({ ...current, [group.id]: isOpen }))}
+                  asChild
+                >
+                  <SidebarGroup className="group/collapsible py-1">
+                    <SidebarGroupLabel asChild>
+                      <CollapsibleTrigger
+                        tabIndex={isIconMode ? -1 : undefined}
+                        aria-hidden={isIconMode || undefined}
+                        // Faded out over the previous group when collapsed to icons: it must not catch the pointer.
+                        className="w-full tracking-wide text-sidebar-foreground/70 uppercase group-data-[collapsible=icon]:pointer-events-none hover:bg-sidebar-accent hover:text-sidebar-accent-foreground"
+                      >
+                        {t(group.labelKey)}
+                        <ChevronDown
+                          aria-hidden
+                          className="ml-auto transition-transform duration-200 group-data-[state=closed]/collapsible:-rotate-90"
+                        />
+                      </CollapsibleTrigger>
+                    </SidebarGroupLabel>
+                    <CollapsibleContent>
+                      <SidebarGroupContent>
+                        <SidebarMenu>
+                          {items.map((item) => (
+                            <NavLink key={item.href} item={item} pathname={pathname} />
+                          ))}
+                        </SidebarMenu>
+                      </SidebarGroupContent>
+                    </CollapsibleContent>
+                  </SidebarGroup>
+                </Collapsible>
+              ))}
           </div>
         </SidebarContent>
       </nav>

@@ -1,5 +1,7 @@
+import type { Permission } from '@funil/shared';
 import {
   Building2,
+  Gauge,
   Languages,
   LayoutDashboard,
   Layers,
@@ -18,6 +20,8 @@ export type NavItem = {
   icon: LucideIcon;
   /** Other paths under which this entry stays highlighted (a brand's edit page under "Gerenciar marcas"). */
   activePrefixes?: readonly string[];
+  /** Listed only for users with this permission: the screen is theirs alone. */
+  permission?: Permission;
 };
 
 export type NavGroup = {
@@ -29,7 +33,10 @@ export type NavGroup = {
   items: readonly NavItem[];
 };
 
-/** The menu, the same for every user (a screen itself says what a role may not do). */
+/**
+ * The menu. An entry without a permission is there for everyone (the screen itself says what a
+ * role may not do); one with a permission only for the users who hold it.
+ */
 export const DASHBOARD_ITEM: NavItem = {
   labelKey: 'menu:dashboard',
   href: '/dashboard',
@@ -61,6 +68,12 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { labelKey: 'menu:configurations.verticals', href: '/configuracoes/verticais', icon: Layers },
       { labelKey: 'menu:configurations.quotaTypes', href: '/configuracoes/tipos-cotas', icon: Tags },
       { labelKey: 'menu:configurations.platforms', href: '/configuracoes/plataformas', icon: MonitorPlay },
+      {
+        labelKey: 'menu:configurations.pipeline',
+        href: '/configuracoes/funil',
+        icon: Gauge,
+        permission: 'settings.write',
+      },
       { labelKey: 'menu:configurations.language', href: '/configuracoes/idioma', icon: Languages },
     ],
   },
@@ -72,6 +85,14 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     items: [{ labelKey: 'menu:security.users', href: '/seguranca/usuarios', icon: Users }],
   },
 ];
+
+/** The entries of a group this user may see. */
+export function visibleNavItems(
+  group: NavGroup,
+  can: (permission: Permission) => boolean,
+): readonly NavItem[] {
+  return group.items.filter((item) => !item.permission || can(item.permission));
+}
 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
   const within = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);

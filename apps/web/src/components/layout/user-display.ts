@@ -4,6 +4,8 @@ export type ShellUser = {
   full_name?: string | null;
   email: string;
   avatar_url?: string | null;
+  /** The user's roles: the menu lists the screens a permission reserves only to those who hold it. */
+  roles?: readonly string[] | null;
 };
 
 /** An avatar without a picture shows the first letters of the name's first words, upper-cased, at most 2. */

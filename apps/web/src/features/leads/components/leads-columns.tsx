@@ -7,6 +7,7 @@ import { DataTableColumnHeader } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { ContractStatusBadge } from '@/components/contract-status-badge';
 import { FranchiseBadges } from '@/components/franchise-badges';
+import { LeadStatusAge } from '@/components/lead-status-age';
 
 type LeadColumnsOptions = {
   t: TFunction<'leads'>;
@@ -79,7 +80,13 @@ export function getLeadColumns({
     },
     {
       ...sortable('contract_status', t('columns.status'), (lead) => lead.contract_status),
-      cell: ({ row }) => <ContractStatusBadge status={row.original.contract_status} />,
+      // The status, then how long the lead has been in it; a stale one says "Parado há N dias".
+      cell: ({ row }) => (
+        <div className="grid justify-items-start gap-1">
+          <ContractStatusBadge status={row.original.contract_status} />
+          <LeadStatusAge lead={row.original} className="whitespace-nowrap" />
+        </div>
+      ),
     },
     {
       id: 'actions',

@@ -47,6 +47,21 @@ const page = (total = 2) => ({
 });
 
 describe('leads list', () => {
+  it('shows the days in the status and marks a stale lead in words, beside the colour', async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const leads = [
+      { ...LEADS[0]!, stale: true, status_changed_at: daysAgo(35) },
+      { ...LEADS[1]!, status_changed_at: daysAgo(1) },
+    ];
+    renderList({ body: { ...apiList(leadSchema, leads, { total: 2, limit: 20 }), next_cursor: null } });
+    const table = await screen.findByRole('table', { name: 'Oportunidades' });
+    const staleRow = (await within(table).findByText('Café Serra Azul')).closest('tr')!;
+    expect(within(staleRow).getByText('Parado há 35 dias')).toBeInTheDocument();
+    const freshRow = within(table).getByText('Banco Azul').closest('tr')!;
+    expect(within(freshRow).getByText('1 dia no status')).toBeInTheDocument();
+    expect(within(freshRow).queryByText(/Parado/)).not.toBeInTheDocument();
+  });
+
   it('shows the leads newest first, money without cents, two franchises then +N, and an edit link', async () => {
     const onOpenDetails = vi.fn();
     const user = userEvent.setup();

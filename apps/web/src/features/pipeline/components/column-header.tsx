@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { ContractStatusBadge } from '@/components/contract-status-badge';
 import { Button } from '@/components/ui/button';
 import { formatCurrency } from '@/lib/format';
+import { formatProbability } from '../utils/forecast';
 import { ColumnCountBadge } from './column-count-badge';
+import { ColumnStaleBadge } from './column-stale-badge';
 
 type ColumnHeaderProps = {
   headingId: string;
@@ -14,7 +16,10 @@ type ColumnHeaderProps = {
   onCollapse: () => void;
 };
 
-/** A column's name, true count and the BRL sums of its credit and invest, whatever is loaded. */
+/**
+ * A column's name, true count, stale count, the BRL sums of its credit and invest (whatever is
+ * loaded) and its forecast: the credit weighed by the status's probability.
+ */
 export function ColumnHeader({ headingId, status, label, totals, onCollapse }: ColumnHeaderProps) {
   const { t, i18n } = useTranslation('pipeline');
   const money = (value: number) => formatCurrency(value, i18n.language, { decimals: false });
@@ -25,6 +30,7 @@ export function ColumnHeader({ headingId, status, label, totals, onCollapse }: C
           <ContractStatusBadge status={status} className="text-sm" />
         </h2>
         <ColumnCountBadge label={label} count={totals.count} />
+        <ColumnStaleBadge count={totals.stale_count} />
         <Button
           variant="ghost"
           size="icon"
@@ -43,6 +49,20 @@ export function ColumnHeader({ headingId, status, label, totals, onCollapse }: C
         <div className="flex gap-1">
           <dt>{t('column.invest')}</dt>
           <dd className="font-medium text-foreground tabular-nums">{money(totals.invest)}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>{t('column.forecast')}</dt>
+          <dd className="flex gap-1 font-medium text-foreground tabular-nums">
+            {money(totals.weighted_credit)}
+            <span
+              className="font-normal text-muted-foreground"
+              title={t('column.probability', {
+                percent: formatProbability(totals.probability, i18n.language),
+              })}
+            >
+              ({formatProbability(totals.probability, i18n.language)})
+            </span>
+          </dd>
         </div>
       </dl>
     </div>

@@ -27,7 +27,7 @@ type FilterPanelProps = {
 
 const YEAR_OPTIONS = PROSPECTUS_YEARS.map((year) => ({ value: String(year), label: String(year) }));
 
-/** The pipeline's filters: brand search, catalogues, year and franchises; collapsible. */
+/** The pipeline's filters: brand search, catalogues, year, franchises and stale; collapsible. */
 export function FilterPanel({ filters, activeCount, onChange, onClear }: FilterPanelProps) {
   const { t } = useTranslation('pipeline');
   const [isCollapsed, setCollapsed] = useStoredState(
@@ -45,6 +45,10 @@ export function FilterPanel({ filters, activeCount, onChange, onClear }: FilterP
   // 'Limpar filtros' empties the search box too: a new box, from the cleared filters.
   const [searchBoxKey, setSearchBoxKey] = useState(0);
   const set = (patch: Partial<PipelineFilters>) => onChange({ ...filters, ...patch });
+  const staleOptions = [
+    { value: 'true', label: t('filters.staleOnly') },
+    { value: 'false', label: t('filters.staleFresh') },
+  ];
 
   return (
     <Collapsible
@@ -82,7 +86,7 @@ export function FilterPanel({ filters, activeCount, onChange, onClear }: FilterP
         </div>
       </div>
       <CollapsibleContent>
-        <div className="grid grid-cols-2 items-start gap-3 border-t px-4 py-3 lg:grid-cols-3 xl:grid-cols-6">
+        <div className="grid grid-cols-2 items-start gap-3 border-t px-4 py-3 lg:grid-cols-4 2xl:grid-cols-7">
           <BrandSearch
             key={searchBoxKey}
             initialText={filters.brand}
@@ -126,6 +130,14 @@ export function FilterPanel({ filters, activeCount, onChange, onClear }: FilterP
             names={(franchises.data?.data ?? []).map((franchise) => franchise.name)}
             selected={filters.franchises}
             onChange={(selected) => set({ franchises: selected })}
+          />
+          <FilterSelect
+            id="pipeline-filter-stale"
+            label={t('filters.stale')}
+            anyLabel={t('filters.staleAll')}
+            value={filters.stale}
+            options={staleOptions}
+            onChange={(stale) => set({ stale })}
           />
         </div>
       </CollapsibleContent>

@@ -2,6 +2,7 @@ import { BuildingIcon, UserIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '@/api/leads';
 import { FranchiseBadges } from '@/components/franchise-badges';
+import { LeadStatusAge } from '@/components/lead-status-age';
 import { formatCurrency } from '@/lib/format';
 
 type LeadCardContentProps = {
@@ -16,9 +17,9 @@ type LeadCardContentProps = {
 };
 
 /**
- * What a card says about its lead: brand, then the details — catalogue items, executive, money
- * without decimals and at most two franchises then "+N". Shared by the card on the board and the
- * one under the pointer.
+ * What a card says about its lead: brand, then the details — catalogue items, executive, days in
+ * its status (stale or not), money without decimals and at most two franchises then "+N". Shared
+ * by the card on the board and the one under the pointer.
  */
 export function LeadCardContent({ lead, detailsId }: LeadCardContentProps) {
   const { t, i18n } = useTranslation('pipeline');
@@ -41,6 +42,7 @@ export function LeadCardContent({ lead, detailsId }: LeadCardContentProps) {
           <UserIcon aria-hidden className="size-3.5 shrink-0" />
           <span className="truncate">{lead.executive?.name ?? t('card.noExecutive')}</span>
         </p>
+        <LeadStatusAge lead={lead} />
         <dl className="grid grid-cols-2 gap-2 text-xs">
           <div>
             <dt className="text-muted-foreground">{tLeads('fields.credit')}</dt>

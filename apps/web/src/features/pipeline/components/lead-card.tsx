@@ -53,8 +53,11 @@ export const LeadCard = memo(function LeadCard({ lead, onOpenDetails, onMove }: 
       role="group"
       aria-label={brand}
       data-lead-id={lead.id}
+      data-stale={lead.stale || undefined}
       className={cn(
         'relative rounded-lg border bg-card text-card-foreground shadow-xs transition-shadow hover:shadow-md',
+        // A stale card's edge in amber, beside its "Parado há N dias" line and icon.
+        lead.stale && 'border-l-4 border-l-amber-500 dark:border-l-amber-400',
         isDragSource && 'opacity-40',
       )}
     >

@@ -49,6 +49,8 @@ function board(frio: Lead[]): LeadBoard {
 
 const paramsOf = (url: string) => new URL(url, 'http://localhost').searchParams;
 
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
 const LEADS = [
   apiLead(2, {
     franchises: ['Recife', 'Rio de Janeiro', 'Salvador', 'São Paulo'],
@@ -101,7 +103,7 @@ describe('pipeline board', () => {
     // The details follow as its description, then how to drag it (dnd-kit's hidden text, added after render).
     await waitFor(() =>
       expect(handle).toHaveAccessibleDescription(
-        /^Esportes · .+ Carla Dias Crédito R\$\s1\.000\.000 Investimento R\$\s200\.000 Recife Rio de Janeiro e mais 2 praças: Salvador, São Paulo Para mover um card/,
+        /^Esportes · .+ Carla Dias \d+ dias no status Crédito R\$\s1\.000\.000 Investimento R\$\s200\.000 Recife Rio de Janeiro e mais 2 praças: Salvador, São Paulo Para mover um card/,
       ),
     );
   });
@@ -236,6 +238,64 @@ describe('pipeline board', () => {
     expect(within(strip).getByLabelText('Frio: 412 oportunidades')).toBeInTheDocument();
     expect(within(strip).queryByRole('group')).not.toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.kanbanCollapsedColumns)).toBe('["frio"]');
+  });
+
+  it("shows each column's forecast and stale count, the whole pipeline's forecast, and marks stale cards", async () => {
+    const stale = apiLead(3, { stale: true, status_changed_at: daysAgo(35) });
+    const fresh = apiLead(4, { status_changed_at: daysAgo(2) });
+    const forecastBoard = board([stale, fresh]);
+    forecastBoard.columns[0] = { ...forecastBoard.columns[0]!, stale_count: 1 };
+    forecastBoard.columns[2] = {
+      ...apiColumnTotals('quente', { count: 1, credit: 10_000, invest: 4_000 }),
+      data: [],
+      next_cursor: null,
+    };
+    signedIn({ 'GET /api/leads/board': { body: forecastBoard } });
+    renderRoute('/dashboard');
+
+    const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+    // Frio: 10 % of R$ 1.500.000.
+    expect(within(frio).getByText('Previsto').nextElementSibling).toHaveTextContent('R$ 150.000(10%)');
+    expect(within(frio).getByText('1 parado')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Quente' })).queryByText(/parado/),
+    ).not.toBeInTheDocument();
+    // The page: Frio's 150.000 + Quente's 50 % of 10.000; 25.000,05 + 2.000 of investment.
+    const forecast = screen.getByRole('region', { name: 'Previsão do funil' });
+    expect(within(forecast).getByText('Crédito previsto').nextElementSibling).toHaveTextContent('R$ 155.000');
+    expect(within(forecast).getByText('Investimento previsto').nextElementSibling).toHaveTextContent(
+      'R$ 27.000',
+    );
+
+    const staleCard = within(frio).getByRole('group', { name: 'Marca 3' });
+    expect(within(staleCard).getByText('Parado há 35 dias')).toBeInTheDocument();
+    expect(staleCard).toHaveAttribute('data-stale', 'true');
+    const freshCard = within(frio).getByRole('group', { name: 'Marca 4' });
+    expect(within(freshCard).getByText('2 dias no status')).toBeInTheDocument();
+    expect(within(freshCard).queryByText(/Parado/)).not.toBeInTheDocument();
+  });
+
+  it('asks for the stale deals through the "Parados" filter, kept in the URL and for the next visit', async () => {
+    const user = userEvent.setup();
+    const api = signedIn({ 'GET /api/leads/board': { body: board(LEADS) } });
+    const { router } = renderRoute('/dashboard');
+    await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+    expect(paramsOf(api.calls('GET /api/leads/board')[0]!.url).has('stale')).toBe(false);
+
+    await user.click(screen.getByRole('combobox', { name: 'Parados' }));
+    await user.click(await screen.findByRole('option', { name: 'Parados' }));
+    await waitFor(() =>
+      expect(paramsOf(api.calls('GET /api/leads/board').at(-1)!.url).get('stale')).toBe('true'),
+    );
+    expect(router.state.location.search).toBe('?stale=true');
+    expect(localStorage.getItem(STORAGE_KEYS.leadFilterStale)).toBe('true');
+    expect(screen.getByText('1 filtro ativo')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Parados' }));
+    await user.click(await screen.findByRole('option', { name: 'Em dia' }));
+    await waitFor(() =>
+      expect(paramsOf(api.calls('GET /api/leads/board').at(-1)!.url).get('stale')).toBe('false'),
+    );
   });
 
   it('speaks English', async () => {

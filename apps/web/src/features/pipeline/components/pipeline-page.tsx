@@ -5,6 +5,7 @@ import { useStoredState } from '@/lib/use-stored-state';
 import { usePipelineFilters } from '../hooks/use-pipeline-filters';
 import { toLeadFilterParams } from '../utils/pipeline-filters';
 import { FilterPanel } from './filter-panel';
+import { PipelineForecast } from './pipeline-forecast';
 import { KanbanBoard } from './kanban-board';
 import { type LeadViewMode, parseLeadViewMode, ViewToggle } from './view-toggle';
 
@@ -17,7 +18,10 @@ type PipelinePageProps = {
   renderActions?: (filters: LeadFilters, view: LeadViewMode) => ReactNode;
 };
 
-/** /dashboard: the filters, then the Kanban or the list (the choice kept in `leadViewMode`). */
+/**
+ * /dashboard: the forecast and the actions, the filters, then the Kanban or the list (the choice
+ * kept in `leadViewMode`).
+ */
 export function PipelinePage({ renderList, renderDetails, renderActions }: PipelinePageProps) {
   const { filters, setFilters, clearFilters, activeCount } = usePipelineFilters();
   const apiFilters = useMemo(() => toLeadFilterParams(filters), [filters]);
@@ -28,6 +32,7 @@ export function PipelinePage({ renderList, renderDetails, renderActions }: Pipel
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-end gap-2">
+        <PipelineForecast filters={apiFilters} view={view} />
         {renderActions?.(apiFilters, view)}
         <ViewToggle value={view} onChange={setView} />
       </div>

@@ -17,6 +17,7 @@ const filters = {
   platform: 'p-1',
   year: '2027',
   franchises: ['Recife', 'São Paulo'],
+  stale: '',
 };
 
 describe('pipeline filters', () => {
@@ -56,6 +57,22 @@ describe('pipeline filters', () => {
     storeFilters(localStorage, EMPTY_FILTERS);
     const keys = Object.keys(localStorage);
     expect(keys.filter((key) => key.startsWith('leadFilter_'))).toEqual([]);
+  });
+
+  it('carries the "Parados" choice in the stale parameter and its leadFilter_stale key', () => {
+    const stale = { ...EMPTY_FILTERS, stale: 'true' };
+    const params = withFilterParams(new URLSearchParams(), stale);
+    expect(params.toString()).toBe('stale=true');
+    expect(filtersFromSearchParams(params)).toEqual(stale);
+    expect(countActiveFilters(stale)).toBe(1);
+    expect(toLeadFilterParams(stale)).toEqual({ stale: true });
+    expect(toLeadFilterParams({ ...EMPTY_FILTERS, stale: 'false' })).toEqual({ stale: false });
+    expect(filtersFromSearchParams(new URLSearchParams('stale=maybe')).stale).toBe('');
+
+    storeFilters(localStorage, { ...EMPTY_FILTERS, stale: 'false' });
+    expect(localStorage.getItem('leadFilter_stale')).toBe('false');
+    expect(readStoredFilters(localStorage).stale).toBe('false');
+    storeFilters(localStorage, EMPTY_FILTERS);
   });
 
   it('survives a broken stored value', () => {

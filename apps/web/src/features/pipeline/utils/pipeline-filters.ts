@@ -10,6 +10,8 @@ export type PipelineFilters = {
   platform: string;
   year: string;
   franchises: string[];
+  /** 'true': only the stale deals ("Parados"); 'false': only those on track; '': all. */
+  stale: string;
 };
 
 export const EMPTY_FILTERS: PipelineFilters = {
@@ -19,10 +21,11 @@ export const EMPTY_FILTERS: PipelineFilters = {
   platform: '',
   year: '',
   franchises: [],
+  stale: '',
 };
 
 type SingleFilter = Exclude<keyof PipelineFilters, 'franchises'>;
-const SINGLE_FILTERS: readonly SingleFilter[] = ['brand', 'vertical', 'quota', 'platform', 'year'];
+const SINGLE_FILTERS: readonly SingleFilter[] = ['brand', 'vertical', 'quota', 'platform', 'year', 'stale'];
 
 /** Where each filter is kept between visits, in the browser's storage (the `leadFilter_*` keys). */
 const STORAGE_KEY_OF: Record<keyof PipelineFilters, string> = {
@@ -32,6 +35,7 @@ const STORAGE_KEY_OF: Record<keyof PipelineFilters, string> = {
   platform: STORAGE_KEYS.leadFilterPlatform,
   year: STORAGE_KEYS.leadFilterYear,
   franchises: STORAGE_KEYS.leadFilterFranchises,
+  stale: STORAGE_KEYS.leadFilterStale,
 };
 
 /** The URL's names: short and readable in a shared link (`?year=2026&franchise=Recife`). */
@@ -42,11 +46,14 @@ const URL_PARAM_OF: Record<keyof PipelineFilters, string> = {
   platform: 'platform',
   year: 'year',
   franchises: 'franchise',
+  stale: 'stale',
 };
+
+const STALE_VALUES = ['true', 'false'];
 
 const isKnownYear = (year: string) => (PROSPECTUS_YEARS as readonly number[]).includes(Number(year));
 
-/** Drops what cannot be a filter (an unknown year, blank names, repeats). */
+/** Drops what cannot be a filter (an unknown year or stale value, blank names, repeats). */
 export function cleanFilters(filters: PipelineFilters): PipelineFilters {
   return {
     brand: filters.brand,
@@ -55,6 +62,7 @@ export function cleanFilters(filters: PipelineFilters): PipelineFilters {
     platform: filters.platform.trim(),
     year: isKnownYear(filters.year) ? filters.year : '',
     franchises: [...new Set(filters.franchises.map((name) => name.trim()).filter(Boolean))],
+    stale: STALE_VALUES.includes(filters.stale) ? filters.stale : '',
   };
 }
 
@@ -135,5 +143,6 @@ export function toLeadFilterParams(filters: PipelineFilters): LeadFilters {
   if (filters.platform) params.platform = filters.platform;
   if (filters.year) params.prospectus_year = Number(filters.year);
   if (filters.franchises.length > 0) params.franchise = [...filters.franchises].sort();
+  if (filters.stale) params.stale = filters.stale === 'true';
   return params;
 }

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type PipelineSettings, pipelineSettingsSchema } from '@funil/shared';
+import { Loader2Icon } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { useSavePipelineSettings } from '@/api/pipeline-settings';
+import { FieldError } from '@/components/form/field-error';
+import { useSaveForm } from '@/components/form/use-save-form';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { PIPELINE_SETTINGS_FIELDS } from '../utils/pipeline-settings-fields';
+import { PipelineStatusRow } from './pipeline-status-row';
+
+type PipelineSettingsFormProps = {
+  /** The settings as loaded, in pipeline order. */
+  settings: PipelineSettings;
+  /** Saving needs the settings.write permission; without it the values are only shown. */
+  canManage: boolean;
+};
+
+/**
+ * The eight statuses with their probability and days until stale, checked with the shared schema
+ * before the PUT; the server's messages go on the fields they name and in the error toast.
+ */
+export function PipelineSettingsForm({ settings, canManage }: PipelineSettingsFormProps) {
+  const { t } = useTranslation(['config', 'common']);
+  const save = useSavePipelineSettings();
+  const form = useForm<PipelineSettings>({
+    resolver: zodResolver(pipelineSettingsSchema),
+    defaultValues: settings,
+  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const handleSubmit = useSaveForm(form, {
+    onSave: async (values) => {
+      const saved = await save.mutateAsync(values);
+      form.reset(saved);
+      toast.success(t('pipeline.saved'));
+    },
+    fallback: t('pipeline.saveError'),
+    fields: PIPELINE_SETTINGS_FIELDS,
+  });
+  const listError = errors.statuses?.message ?? errors.statuses?.root?.message;
+
+  return (
+    <form noValidate className="grid gap-4" onSubmit={handleSubmit}>
+      <Table aria-label={t('pipeline.tableLabel')}>
+        <TableHeader>
+          <TableRow>
+            <TableHead className="whitespace-normal">{t('pipeline.status')}</TableHead>
+            <TableHead className="whitespace-normal">{t('pipeline.probability')}</TableHead>
+            <TableHead className="whitespace-normal">{t('pipeline.staleAfterDays')}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {settings.statuses.map((setting, index) => (
+            <PipelineStatusRow
+              key={setting.contract_status}
+              index={index}
+              status={setting.contract_status}
+              register={register}
+              errors={errors}
+              readOnly={!canManage}
+              disabled={save.isPending}
+            />
+          ))}
+        </TableBody>
+      </Table>
+      <FieldError id="pipeline-settings-error" message={listError} />
+      {canManage && (
+        <div className="flex justify-end">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending && <Loader2Icon className="animate-spin" aria-hidden />}
+            {save.isPending ? t('common:actions.saving') : t('common:actions.save')}
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}

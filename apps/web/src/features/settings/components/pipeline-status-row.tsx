@@ -1,0 +1,86 @@
+import type { ContractStatus, PipelineSettings } from '@funil/shared';
+import { PROBABILITY_MAX, STALE_AFTER_DAYS_MAX } from '@funil/shared';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ContractStatusBadge } from '@/components/contract-status-badge';
+import { FieldError } from '@/components/form/field-error';
+import { Input } from '@/components/ui/input';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { numberOrNull } from '../utils/pipeline-settings-fields';
+
+/** Narrow boxes without the spin buttons, so "Nunca" fits beside the others on a phone. */
+const NUMBER_BOX_CLASS =
+  'w-20 tabular-nums [appearance:textfield] sm:w-24 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none';
+
+type PipelineStatusRowProps = {
+  index: number;
+  status: ContractStatus;
+  register: UseFormRegister<PipelineSettings>;
+  errors: FieldErrors<PipelineSettings>;
+  /** Without the settings.write permission the values are shown, not edited. */
+  readOnly: boolean;
+  disabled: boolean;
+};
+
+/** One status: its badge as the board shows it, its probability and its days until stale. */
+export function PipelineStatusRow({
+  index,
+  status,
+  register,
+  errors,
+  readOnly,
+  disabled,
+}: PipelineStatusRowProps) {
+  const { t } = useTranslation(['config', 'leads']);
+  const label = t(`leads:contractStatus.${status}`);
+  const rowErrors = errors.statuses?.[index];
+  const probabilityError = rowErrors?.probability?.message;
+  const staleError = rowErrors?.stale_after_days?.message;
+  const probabilityId = `pipeline-${status}-probability`;
+  const staleId = `pipeline-${status}-stale`;
+
+  return (
+    <TableRow>
+      <TableCell>
+        <ContractStatusBadge status={status} />
+      </TableCell>
+      <TableCell className="align-top">
+        <Input
+          id={probabilityId}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={PROBABILITY_MAX}
+          step={1}
+          className={NUMBER_BOX_CLASS}
+          aria-label={t('config:pipeline.probabilityOf', { status: label })}
+          aria-invalid={probabilityError ? true : undefined}
+          aria-describedby={probabilityError ? `${probabilityId}-error` : undefined}
+          readOnly={readOnly}
+          disabled={disabled}
+          {...register(`statuses.${index}.probability`, { setValueAs: numberOrNull })}
+        />
+        <FieldError id={`${probabilityId}-error`} message={probabilityError} />
+      </TableCell>
+      <TableCell className="align-top">
+        <Input
+          id={staleId}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={STALE_AFTER_DAYS_MAX}
+          step={1}
+          placeholder={t('config:pipeline.never')}
+          className={NUMBER_BOX_CLASS}
+          aria-label={t('config:pipeline.staleAfterDaysOf', { status: label })}
+          aria-invalid={staleError ? true : undefined}
+          aria-describedby={staleError ? `${staleId}-error` : undefined}
+          readOnly={readOnly}
+          disabled={disabled}
+          {...register(`statuses.${index}.stale_after_days`, { setValueAs: numberOrNull })}
+        />
+        <FieldError id={`${staleId}-error`} message={staleError} />
+      </TableCell>
+    </TableRow>
+  );
+}
