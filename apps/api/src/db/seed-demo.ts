@@ -10,6 +10,7 @@ import {
   PROSPECTUS_YEARS,
   type Role,
 } from '@funil/shared';
+import { randomUUID } from 'node:crypto';
 import { count, inArray } from 'drizzle-orm';
 import { ConfigError } from '../config';
 import { loadConfigFromEnvironment } from '../config-from-environment';
@@ -104,6 +105,12 @@ const POSITIONS = [
   'CEO',
 ];
 const ASSESSMENTS = ['Q1', 'Q2', 'Q3', 'Q4', 'JAN', 'MAR', 'JUN', 'SET', 'DEZ'];
+const LOST_REASONS = [
+  'Sem verba este ano',
+  'Preço acima do orçamento',
+  'Escolheu outro veículo',
+  'Projeto adiado',
+];
 
 // A fixed-seed generator: every run produces the same demo, which makes screenshots and bug
 // reports comparable.
@@ -209,62 +216,70 @@ async function main() {
         }
         return CONTRACT_STATUSES[0];
       };
-      const leadValues = Array.from({ length: 300 }, (_, index) => {
-        const createdAt = daysAgo(between(1, 240));
-        return {
-          brandId: pick(brandRows).id,
-          assessment: `${pick(ASSESSMENTS)}/${pick(PROSPECTUS_YEARS)}`,
-          verticalId: pick(verticalIds),
-          quotaId: pick(quotaIds),
-          platformId: pick(platformIds),
-          prospectusYear: PROSPECTUS_YEARS[index % PROSPECTUS_YEARS.length]!,
-          contractStatus: statusFor(index),
-          executiveId: index % 9 === 0 ? null : pick(executives),
-          credit: between(0, 60) * 5_000,
-          invest: between(0, 40) * 2_500 + (index % 4) * 0.5,
-          exchange: index % 7 === 0,
-          rouanetLaw: index % 5 === 0,
-          createdAt,
-          updatedAt: createdAt,
-        };
-      });
-      const leadRows = await tx.insert(leads).values(leadValues).returning({
-        id: leads.id,
-        status: leads.contractStatus,
-        executiveId: leads.executiveId,
-        createdAt: leads.createdAt,
-      });
-
-      await tx.insert(leadFranchises).values(
-        leadRows.flatMap((lead) => {
-          const chosen = new Set(Array.from({ length: between(0, 3) }, () => pick(franchiseIds)));
-          return [...chosen].map((franchiseId) => ({ leadId: lead.id, franchiseId }));
-        }),
-      );
-
       // Each lead walked the funnel to where it is: won deals through every stage, lost ones
-      // (declinado, cancelado) from wherever they stood. One entry per step, spaced in time.
+      // (declinado, cancelado) from wherever they stood, most with a reason. One entry per step,
+      // spaced in time; the lead entered its status at its last step.
       const WON_PATH = ['frio', 'morno', 'quente', 'fechado', 'no_juridico', 'assinado'] as const;
       const pathTo = (status: (typeof CONTRACT_STATUSES)[number]) => {
         const won = WON_PATH.indexOf(status as (typeof WON_PATH)[number]);
         if (won >= 0) return WON_PATH.slice(0, won + 1);
         return [...WON_PATH.slice(0, between(1, 4)), status];
       };
-      await tx.insert(leadStatusChanges).values(
-        leadRows.flatMap((lead) => {
-          const userId = lead.executiveId ?? anyUser;
-          let at = lead.createdAt.getTime();
-          return pathTo(lead.status).map((toStatus, step, path) => {
-            if (step > 0) at = Math.min(now, at + between(1, 20) * 86_400_000);
-            return {
-              leadId: lead.id,
-              fromStatus: step === 0 ? null : (path[step - 1] ?? null),
-              toStatus,
-              userId,
-              createdAt: new Date(at),
-            };
-          });
+      const planned = Array.from({ length: 300 }, (_, index) => {
+        const createdAt = daysAgo(between(1, 240));
+        let at = createdAt.getTime();
+        const steps = pathTo(statusFor(index)).map((toStatus, step, path) => {
+          if (step > 0) at = Math.min(now, at + between(1, 20) * 86_400_000);
+          const lost = toStatus === 'declinado' || toStatus === 'cancelado';
+          return {
+            fromStatus: step === 0 ? null : (path[step - 1] ?? null),
+            toStatus,
+            reason: lost && index % 4 !== 0 ? pick(LOST_REASONS) : null,
+            at: new Date(at),
+          };
+        });
+        return {
+          values: {
+            id: randomUUID(),
+            brandId: pick(brandRows).id,
+            assessment: `${pick(ASSESSMENTS)}/${pick(PROSPECTUS_YEARS)}`,
+            verticalId: pick(verticalIds),
+            quotaId: pick(quotaIds),
+            platformId: pick(platformIds),
+            prospectusYear: PROSPECTUS_YEARS[index % PROSPECTUS_YEARS.length]!,
+            contractStatus: statusFor(index),
+            executiveId: index % 9 === 0 ? null : pick(executives),
+            credit: between(0, 60) * 5_000,
+            invest: between(0, 40) * 2_500 + (index % 4) * 0.5,
+            exchange: index % 7 === 0,
+            rouanetLaw: index % 5 === 0,
+            createdAt,
+            updatedAt: createdAt,
+            statusChangedAt: steps.at(-1)?.at ?? createdAt,
+          },
+          steps,
+        };
+      });
+      await tx.insert(leads).values(planned.map((lead) => lead.values));
+
+      await tx.insert(leadFranchises).values(
+        planned.flatMap(({ values: lead }) => {
+          const chosen = new Set(Array.from({ length: between(0, 3) }, () => pick(franchiseIds)));
+          return [...chosen].map((franchiseId) => ({ leadId: lead.id, franchiseId }));
         }),
+      );
+
+      await tx.insert(leadStatusChanges).values(
+        planned.flatMap(({ values: lead, steps }) =>
+          steps.map((step) => ({
+            leadId: lead.id,
+            fromStatus: step.fromStatus,
+            toStatus: step.toStatus,
+            reason: step.reason,
+            userId: lead.executiveId ?? anyUser,
+            createdAt: step.at,
+          })),
+        ),
       );
     });
 
