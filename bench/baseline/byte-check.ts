@@ -7,7 +7,7 @@ import type { Scenario } from './scenarios';
 const mask = (text: string) =>
   text
     .replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, 'JWT')
-    .replace(/"(createdAt|updatedAt|id|_id)":"[^"]+"/g, '"$1":…');
+    .replace(/"(createdAt|updatedAt|status_changed_at|id|_id)":"[^"]+"/g, '"$1":…');
 
 export type ByteCheck = { scenario: string; equal: boolean; verdict: string };
 

@@ -132,9 +132,9 @@ export async function answer(
       return json(
         200,
         summaryOf(
-          rowsOf((text) => text.includes('from "pipeline_statuses"') && !text.includes('join "leads"')),
+          rowsOf((text) => text.includes('from "pipeline_statuses"') && !text.includes('join lateral')),
           rowsOf((text) => text.includes('from "lead_totals"')),
-          rowsOf((text) => text.includes('from "pipeline_statuses" inner join "leads"')),
+          rowsOf((text) => text.includes('from "pipeline_statuses" inner join lateral')),
         ),
       );
     }
