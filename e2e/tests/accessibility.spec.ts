@@ -117,6 +117,23 @@ const screens: Screen[] = [
     },
   },
   {
+    // A card moved to Declinado by its menu: the question why. The move is sent only when the
+    // dialog closes, so the lead is still in Frio for the other theme's run.
+    name: 'pipeline lost reason',
+    path: '/dashboard',
+    signedIn: true,
+    ready: async (page) => {
+      await pageTitle('Pipeline de Oportunidades')(page);
+      await page
+        .getByRole('region', { name: 'Frio' })
+        .getByRole('button', { name: 'Mover Marca Acessível para outra coluna' })
+        .click();
+      await page.getByRole('menuitem', { name: 'Declinado' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Por que a oportunidade foi perdida?' });
+      await expect(dialog.getByRole('textbox', { name: 'Motivo' })).toBeFocused();
+    },
+  },
+  {
     name: 'pipeline list',
     path: '/dashboard',
     signedIn: true,
@@ -234,6 +251,15 @@ const screens: Screen[] = [
     ready: async (page) => {
       await pageTitle('Funil')(page);
       await expect(page.getByRole('spinbutton', { name: 'Probabilidade de Frio (%)' })).toHaveValue('10');
+    },
+  },
+  {
+    name: 'reports',
+    path: '/relatorios',
+    signedIn: true,
+    ready: async (page) => {
+      await pageTitle('Relatórios')(page);
+      await expect(page.getByRole('table', { name: 'Criadas, ganhas e perdidas por mês' })).toBeVisible();
     },
   },
   { name: 'language', path: '/configuracoes/idioma', signedIn: true, ready: pageTitle('Idioma') },

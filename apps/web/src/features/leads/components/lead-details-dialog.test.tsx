@@ -98,6 +98,32 @@ describe('lead details dialog', () => {
     expect(entries[1]).toHaveTextContent('por usuário removido');
   });
 
+  it('shows the reason given for a lost move under its entry', async () => {
+    await open({
+      ...ROUTES,
+      [`GET /api/leads/${LEAD.id}/history`]: {
+        body: {
+          data: [
+            apiStatusChange(3, {
+              from_status: 'quente',
+              to_status: 'declinado',
+              reason: 'Sem verba em 2026',
+            }),
+            ...HISTORY.data,
+          ],
+        },
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes da Oportunidade' });
+    const history = await within(dialog).findByRole('list', { name: 'Histórico de status' });
+    const entries = within(history).getAllByRole('listitem');
+    expect(entries).toHaveLength(3);
+    expect(entries[0]).toHaveTextContent('Quente→Declinado');
+    expect(entries[0]).toHaveTextContent('Motivo: Sem verba em 2026');
+    // A move without a reason shows none.
+    expect(entries[1]).not.toHaveTextContent('Motivo');
+  });
+
   it('says when the lead cannot be loaded, and closes', async () => {
     const { user } = await open({
       [`GET /api/leads/${LEAD.id}`]: { status: 404, body: { message: 'Lead não encontrado' } },

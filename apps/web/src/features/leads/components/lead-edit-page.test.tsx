@@ -74,6 +74,51 @@ describe('edit opportunity', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
+  it('asks why the deal was lost when saved as Declinado, and sends the reason with the save', async () => {
+    const user = userEvent.setup();
+    const api = signedIn({
+      [`GET ${LEAD_PATH}`]: { body: LEAD },
+      [`PATCH ${LEAD_PATH}`]: { body: { ...LEAD, contract_status: 'declinado' } },
+      ...NO_CONTACTS,
+    });
+    renderRoute(`/leads/editar/${LEAD.id}`);
+    await user.click(await screen.findByRole('combobox', { name: 'Status do contrato' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'Declinado' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Por que a oportunidade foi perdida?' });
+    expect(api.calls(`PATCH ${LEAD_PATH}`)).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo' }), 'Fechou com a concorrência');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar motivo' }));
+
+    await waitFor(() => expect(api.calls(`PATCH ${LEAD_PATH}`)).toHaveLength(1));
+    expect(api.calls(`PATCH ${LEAD_PATH}`)[0]!.body).toMatchObject({
+      contract_status: 'declinado',
+      reason: 'Fechou com a concorrência',
+    });
+    expect(await screen.findByText('Lead atualizado com sucesso.')).toBeInTheDocument();
+  });
+
+  it('saves a lost status without a reason when the question is skipped', async () => {
+    const user = userEvent.setup();
+    const api = signedIn({
+      [`GET ${LEAD_PATH}`]: { body: LEAD },
+      [`PATCH ${LEAD_PATH}`]: { body: { ...LEAD, contract_status: 'cancelado' } },
+      ...NO_CONTACTS,
+    });
+    renderRoute(`/leads/editar/${LEAD.id}`);
+    await user.click(await screen.findByRole('combobox', { name: 'Status do contrato' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'Cancelado' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Por que a oportunidade foi perdida?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Pular' }));
+
+    await waitFor(() => expect(api.calls(`PATCH ${LEAD_PATH}`)).toHaveLength(1));
+    const body = api.calls(`PATCH ${LEAD_PATH}`)[0]!.body as Record<string, unknown>;
+    expect(body.contract_status).toBe('cancelado');
+    expect(body).not.toHaveProperty('reason');
+  });
+
   it('says why a save failed and stays', async () => {
     const user = userEvent.setup();
     signedIn({

@@ -1,4 +1,4 @@
-import type { LeadCreate } from '@funil/shared';
+import { isLostStatus, type LeadCreate } from '@funil/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { type Lead, leadQueryOptions, useDeleteLead, useUpdateLead } from '@/api/leads';
 import { useEditVersion } from '@/components/form/use-edit-version';
+import { useLostReasonPrompt } from '@/components/lost-reason/use-lost-reason-prompt';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLoadFailedRedirect } from '@/components/use-load-failed-redirect';
@@ -41,6 +42,7 @@ export function LeadEditPage({ leadId, canDelete, contacts, assistant }: LeadEdi
   const query = useQuery({ ...leadQueryOptions(leadId), enabled: !isDeleted });
   const update = useUpdateLead();
   const remove = useDeleteLead();
+  const lostReason = useLostReasonPrompt();
 
   useLoadFailedRedirect({
     error: query.error,
@@ -52,9 +54,18 @@ export function LeadEditPage({ leadId, canDelete, contacts, assistant }: LeadEdi
   // The version the form was opened with: its save sends it as If-Match.
   const version = useEditVersion(query.data, (lead) => toLeadFormValues(lead, lead.brand_id.id));
 
+  // A save that moves the deal to Declinado or Cancelado asks first why it was lost, as the board
+  // does; skipped, the save goes on without a reason.
   async function handleSave(values: LeadCreate) {
     const etag = version.base?.etag ?? null;
-    version.saved(await update.mutateAsync({ id: leadId, body: toUpdateBody(values), etag }));
+    const opened = version.base?.record;
+    const to = values.contract_status;
+    const reason =
+      opened && opened.contract_status !== to && isLostStatus(to)
+        ? await lostReason.ask({ brand: opened.brand_id.name, status: to })
+        : undefined;
+    const body = { ...toUpdateBody(values), ...(reason ? { reason } : {}) };
+    version.saved(await update.mutateAsync({ id: leadId, body, etag }));
     toast.success(t('edit.updated'));
     void navigate('/dashboard');
   }
@@ -119,6 +130,7 @@ export function LeadEditPage({ leadId, canDelete, contacts, assistant }: LeadEdi
           )}
         </CardContent>
       </Card>
+      {lostReason.dialog}
       {lead && (
         <Card>
           <CardHeader>

@@ -8,7 +8,7 @@ import { ContractStatusBadge } from '@/components/contract-status-badge';
 
 /**
  * How a lead's status changed, newest first: who, from which status to which, and when; its
- * creation reads 'Criada em <status>'.
+ * creation reads 'Criada em <status>', and a lost move shows the reason given for it.
  */
 export function LeadStatusHistory({ leadId }: { leadId: string }) {
   const { t } = useTranslation('leads');
@@ -45,6 +45,11 @@ export function LeadStatusHistory({ leadId }: { leadId: string }) {
                 </>
               )}
             </div>
+            {change.reason && (
+              <p className="mt-1.5 border-l-2 pl-2 break-words whitespace-pre-line">
+                <span className="font-medium">{t('details.reason')}:</span> {change.reason}
+              </p>
+            )}
             <p className="mt-1 text-xs text-muted-foreground">
               {t('details.by', { name: change.user?.name ?? t('details.removedUser') })} ·{' '}
               <time dateTime={change.createdAt}>{format.dateTimeLong(change.createdAt)}</time>

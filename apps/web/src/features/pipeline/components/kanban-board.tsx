@@ -1,8 +1,9 @@
 import { DragDropProvider } from '@dnd-kit/react';
-import { CONTRACT_STATUSES, type ContractStatus } from '@funil/shared';
+import { CONTRACT_STATUSES, type ContractStatus, isLostStatus } from '@funil/shared';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead, LeadFilters } from '@/api/leads';
+import { useLostReasonPrompt } from '@/components/lost-reason/use-lost-reason-prompt';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/http';
@@ -66,6 +67,7 @@ function LoadedKanban({
   const summary = useBoardSummary(loaded).data;
   const { sensors, plugins } = useBoardDndConfig(loaded.filters);
   const { mutate: moveLead } = useMoveLead(loaded.filters);
+  const { ask: askLostReason, dialog: lostReasonDialog } = useLostReasonPrompt();
   const [collapsed, setCollapsed] = useStoredState(
     STORAGE_KEYS.kanbanCollapsedColumns,
     parseCollapsedColumns,
@@ -74,12 +76,16 @@ function LoadedKanban({
   const [dragging, setDragging] = useState<DraggingLead | null>(null);
   const unblockTextSelection = useRef<(() => void) | null>(null);
 
-  // Stable, so that no card re-renders when the board's own state changes.
+  // Stable, so that no card re-renders when the board's own state changes. A drop, a keyboard
+  // drop or "Mover para…" into Declinado or Cancelado moves the card at once and asks why the deal
+  // was lost; the request goes when that question is answered or skipped.
   const handleMove = useCallback(
     (lead: Lead, to: ContractStatus) => {
-      if (lead.contract_status !== to) moveLead({ lead, to });
+      if (lead.contract_status === to) return;
+      const reason = isLostStatus(to) ? askLostReason({ brand: lead.brand_id.name, status: to }) : undefined;
+      moveLead({ lead, to, reason });
     },
-    [moveLead],
+    [moveLead, askLostReason],
   );
   const handleToggleCollapsed = useCallback(
     (status: ContractStatus) => setCollapsed((current) => toggleColumn(current, status)),
@@ -121,6 +127,7 @@ function LoadedKanban({
         ))}
       </div>
       <DragPreview />
+      {lostReasonDialog}
     </DragDropProvider>
   );
 }

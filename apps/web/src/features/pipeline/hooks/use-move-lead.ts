@@ -12,13 +12,17 @@ import {
   replaceLeadInColumn,
 } from '../utils/board-cache';
 
-export type LeadMove = { lead: Lead; to: ContractStatus };
+/**
+ * A card's move. `reason`, for a move to Declinado or Cancelado, is the lost-reason dialog's
+ * answer: the card moves at once, and the request waits for it (sent without a reason when skipped).
+ */
+export type LeadMove = { lead: Lead; to: ContractStatus; reason?: Promise<string | undefined> };
 
 type Snapshot = { from?: ColumnData; to?: ColumnData; summary?: LeadSummary };
 
 /**
  * Moves a card to another column: at once in the two columns' caches and both headers' totals,
- * then `PATCH {contract_status}`. No loaded page is refetched on success; on failure the caches
+ * then `PATCH {contract_status}` (with `reason` once one is given). No loaded page is refetched on success; on failure the caches
  * go back as they were, the board reloads from the server (it may have changed meanwhile) and a
  * toast says why.
  */
@@ -29,7 +33,10 @@ export function useMoveLead(filters: LeadFilters) {
   const summaryKey = leadKeys.summary(filters);
 
   return useMutation<Lead, unknown, LeadMove, Snapshot>({
-    mutationFn: ({ lead, to }) => updateLead(lead.id, { contract_status: to }),
+    mutationFn: async ({ lead, to, reason: asked }) => {
+      const reason = await asked;
+      return updateLead(lead.id, reason ? { contract_status: to, reason } : { contract_status: to });
+    },
     onMutate: async ({ lead, to }) => {
       const from = lead.contract_status;
       // A page arriving now would put back what the move is about to change.

@@ -1,0 +1,166 @@
+import { CONTRACT_STATUSES, type Lead, type LeadBoard } from '@funil/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { apiColumnTotals, apiUser } from '@/test/api-fixtures';
+import { type StubRoute, stubApi } from '@/test/api-stub';
+import { renderRoute } from '@/test/render';
+import { boardLead } from '../test-leads';
+
+const EMPTY_LIST = { body: { data: [], total: 0, page: 1, limit: 0 } };
+const LEAD = boardLead(1);
+const PATCH = `PATCH /api/leads/${LEAD.id}`;
+
+function signedIn(routes: Record<string, StubRoute>) {
+  const user = apiUser({ roles: ['comercial'] });
+  localStorage.setItem(STORAGE_KEYS.token, 'token');
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  return stubApi({
+    'GET /api/auth/me': { body: user },
+    'GET /api/verticals': EMPTY_LIST,
+    'GET /api/quotas': EMPTY_LIST,
+    'GET /api/platforms': EMPTY_LIST,
+    'GET /api/franchises': EMPTY_LIST,
+    ...routes,
+  });
+}
+
+/** A board whose Frio column holds `frio` and whose other columns are empty. */
+function board(frio: Lead[]): LeadBoard {
+  return {
+    columns: CONTRACT_STATUSES.map((status) => ({
+      ...apiColumnTotals(status, { count: status === 'frio' ? frio.length : 0 }),
+      data: status === 'frio' ? frio : [],
+      next_cursor: null,
+    })),
+  };
+}
+
+async function moveToDeclinado() {
+  const user = userEvent.setup();
+  const api = signedIn({
+    'GET /api/leads/board': { body: board([LEAD]) },
+    [PATCH]: { body: { ...LEAD, contract_status: 'declinado' } },
+  });
+  renderRoute('/dashboard');
+  const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+  await user.click(within(frio).getByRole('button', { name: 'Mover Marca 1 para outra coluna' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Declinado' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Por que a oportunidade foi perdida?' });
+  return { user, api, frio, dialog };
+}
+
+// The columns are virtualised: give them the size a browser would, or they would show no card.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320);
+});
+afterEach(() => vi.restoreAllMocks());
+
+/**
+ * happy-dom lays nothing out: put the board's columns side by side, 320 px wide and 20 px apart,
+ * so the keyboard sensor finds the next column to the right; a card is the top of its column.
+ */
+function placeColumnsSideBySide() {
+  // dnd-kit finishes running animations before it measures; happy-dom has none.
+  Object.assign(document, { getAnimations: () => [] });
+  vi.spyOn(Element.prototype, 'getAnimations').mockReturnValue([]);
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const column = this.closest('section');
+    if (!column?.parentElement) return new DOMRect(0, 0, 0, 0);
+    const index = [...column.parentElement.children].indexOf(column);
+    const isColumn = column === this;
+    return new DOMRect(index * 340, isColumn ? 0 : 60, 320, isColumn ? 800 : 100);
+  });
+}
+
+describe('a move to a lost status on the board', () => {
+  it('moves the card at once, asks why, and sends the reason with the move', async () => {
+    const { user, api, frio, dialog } = await moveToDeclinado();
+
+    // The card is already in Declinado (under the modal dialog); the request waits for the answer.
+    const declinado = screen.getByRole('region', { name: 'Declinado', hidden: true });
+    expect(within(declinado).getByRole('group', { name: 'Marca 1', hidden: true })).toBeInTheDocument();
+    expect(within(frio).queryByRole('group', { name: 'Marca 1', hidden: true })).not.toBeInTheDocument();
+    expect(api.calls(PATCH)).toHaveLength(0);
+
+    expect(dialog).toHaveAccessibleDescription(/Marca 1 foi para Declinado/);
+    const reason = within(dialog).getByRole('textbox', { name: 'Motivo' });
+    expect(reason).toHaveFocus();
+    expect(reason).toHaveAccessibleDescription('0/500 caracteres');
+    expect(reason).toHaveAttribute('maxlength', '500');
+    await user.type(reason, '  Verba cortada  ');
+    expect(reason).toHaveAccessibleDescription('17/500 caracteres');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar motivo' }));
+
+    await waitFor(() => expect(api.calls(PATCH)).toHaveLength(1));
+    expect(api.calls(PATCH)[0]!.body).toEqual({ contract_status: 'declinado', reason: 'Verba cortada' });
+    expect(await screen.findByText('Status atualizado')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('sends the move without a reason when skipped, and the card stays in Declinado', async () => {
+    const { user, api, dialog } = await moveToDeclinado();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Pular' }));
+
+    await waitFor(() => expect(api.calls(PATCH)).toHaveLength(1));
+    expect(api.calls(PATCH)[0]!.body).toEqual({ contract_status: 'declinado' });
+    expect(await screen.findByText('Status atualizado')).toBeInTheDocument();
+    const declinado = screen.getByRole('region', { name: 'Declinado' });
+    expect(within(declinado).getByRole('group', { name: 'Marca 1' })).toBeInTheDocument();
+  });
+
+  it('takes Esc as a skip, and a reason of blanks as none', async () => {
+    const { user, api, dialog } = await moveToDeclinado();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo' }), '   ');
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(api.calls(PATCH)).toHaveLength(1));
+    expect(api.calls(PATCH)[0]!.body).toEqual({ contract_status: 'declinado' });
+  });
+
+  it('asks after a keyboard drop too, with the card already in Declinado', async () => {
+    placeColumnsSideBySide();
+    const user = userEvent.setup();
+    const api = signedIn({
+      'GET /api/leads/board': { body: board([LEAD]) },
+      [PATCH]: { body: { ...LEAD, contract_status: 'declinado' } },
+    });
+    renderRoute('/dashboard');
+    const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+    within(frio).getByRole('button', { name: 'Marca 1' }).focus();
+
+    await user.keyboard(' ');
+    // Six columns over: Morno, Quente, Fechado, No jurídico, Assinado, Declinado.
+    for (let step = 0; step < 6; step++) await user.keyboard('{ArrowRight}');
+    await user.keyboard(' ');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Por que a oportunidade foi perdida?' });
+    const declinado = screen.getByRole('region', { name: 'Declinado', hidden: true });
+    expect(within(declinado).getByRole('group', { name: 'Marca 1', hidden: true })).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo' }), 'Sem verba');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar motivo' }));
+
+    await waitFor(() => expect(api.calls(PATCH)).toHaveLength(1));
+    expect(api.calls(PATCH)[0]!.body).toEqual({ contract_status: 'declinado', reason: 'Sem verba' });
+  });
+
+  it('asks nothing for a move to a status that is not lost', async () => {
+    const user = userEvent.setup();
+    const api = signedIn({
+      'GET /api/leads/board': { body: board([LEAD]) },
+      [PATCH]: { body: { ...LEAD, contract_status: 'morno' } },
+    });
+    renderRoute('/dashboard');
+    const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+    await user.click(within(frio).getByRole('button', { name: 'Mover Marca 1 para outra coluna' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Morno' }));
+
+    await waitFor(() => expect(api.calls(PATCH)).toHaveLength(1));
+    expect(api.calls(PATCH)[0]!.body).toEqual({ contract_status: 'morno' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
