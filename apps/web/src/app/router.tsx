@@ -66,6 +66,17 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'relatorios',
+            handle: {
+              titleKey: 'pages.reports.title',
+              descriptionKey: 'pages.reports.description',
+            } satisfies RouteHandle,
+            lazy: lazyScreen(
+              () => import('./routes/reports'),
+              (m) => m.ReportsRoute,
+            ),
+          },
+          {
             path: 'marcas/gerenciar',
             handle: {
               titleKey: 'pages.brandsManage.title',

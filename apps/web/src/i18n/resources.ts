@@ -19,6 +19,7 @@ import enTable from './locales/en/table.json';
 import enLeads from './locales/en/leads.json';
 import enLive from './locales/en/live.json';
 import enPipeline from './locales/en/pipeline.json';
+import enReports from './locales/en/reports.json';
 import enSpreadsheets from './locales/en/spreadsheets.json';
 import enUsers from './locales/en/users.json';
 import esAssistant from './locales/es/assistant.json';
@@ -33,6 +34,7 @@ import esTable from './locales/es/table.json';
 import esLeads from './locales/es/leads.json';
 import esLive from './locales/es/live.json';
 import esPipeline from './locales/es/pipeline.json';
+import esReports from './locales/es/reports.json';
 import esSpreadsheets from './locales/es/spreadsheets.json';
 import esUsers from './locales/es/users.json';
 import ptBRAssistant from './locales/pt-BR/assistant.json';
@@ -47,6 +49,7 @@ import ptBRTable from './locales/pt-BR/table.json';
 import ptBRLeads from './locales/pt-BR/leads.json';
 import ptBRLive from './locales/pt-BR/live.json';
 import ptBRPipeline from './locales/pt-BR/pipeline.json';
+import ptBRReports from './locales/pt-BR/reports.json';
 import ptBRSpreadsheets from './locales/pt-BR/spreadsheets.json';
 import ptBRUsers from './locales/pt-BR/users.json';
 import type { Language } from './languages';
@@ -70,6 +73,7 @@ export const resources = {
     leads: ptBRLeads,
     live: ptBRLive,
     pipeline: ptBRPipeline,
+    reports: ptBRReports,
     assistant: ptBRAssistant,
     spreadsheets: ptBRSpreadsheets,
     validation: ptBRValidation,
@@ -89,6 +93,7 @@ export const resources = {
     leads: enLeads,
     live: enLive,
     pipeline: enPipeline,
+    reports: enReports,
     assistant: enAssistant,
     spreadsheets: enSpreadsheets,
     validation: enValidation,
@@ -108,6 +113,7 @@ export const resources = {
     leads: esLeads,
     live: esLive,
     pipeline: esPipeline,
+    reports: esReports,
     assistant: esAssistant,
     spreadsheets: esSpreadsheets,
     validation: esValidation,

@@ -22,6 +22,7 @@ import {
   DASHBOARD_ITEM,
   isNavItemActive,
   NAV_GROUPS,
+  TOP_ITEMS,
   type NavGroup,
   type NavItem,
   visibleNavItems,
@@ -57,7 +58,7 @@ function NavLink({ item, pathname }: NavLinkProps) {
 type GroupOpenState = Record<NavGroup['id'], boolean>;
 
 /**
- * The main menu: Dashboard, then three groups (nav-items.ts) that expand and collapse
+ * The main menu: Dashboard and Reports, then three groups (nav-items.ts) that expand and collapse
  * independently; an entry reserved to a permission shows only for `roles` that hold it.
  */
 export function AppSidebar({ roles }: { roles: readonly string[] | null | undefined }) {
@@ -94,7 +95,9 @@ export function AppSidebar({ roles }: { roles: readonly string[] | null | undefi
           <div className="flex flex-col">
             <SidebarGroup>
               <SidebarMenu>
-                <NavLink item={DASHBOARD_ITEM} pathname={pathname} />
+                {TOP_ITEMS.map((item) => (
+                  <NavLink key={item.href} item={item} pathname={pathname} />
+                ))}
               </SidebarMenu>
             </SidebarGroup>
             {NAV_GROUPS.map((group) => ({

@@ -1,6 +1,7 @@
 import type { Permission } from '@funil/shared';
 import {
   Building2,
+  ChartNoAxesColumn,
   Gauge,
   Languages,
   LayoutDashboard,
@@ -43,6 +44,15 @@ export const DASHBOARD_ITEM: NavItem = {
   icon: LayoutDashboard,
   activePrefixes: ['/leads'],
 };
+
+export const REPORTS_ITEM: NavItem = {
+  labelKey: 'menu:reports',
+  href: '/relatorios',
+  icon: ChartNoAxesColumn,
+};
+
+/** The entries above the groups, for everyone: the board, then the reports. */
+export const TOP_ITEMS: readonly NavItem[] = [DASHBOARD_ITEM, REPORTS_ITEM];
 
 export const NAV_GROUPS: readonly NavGroup[] = [
   {

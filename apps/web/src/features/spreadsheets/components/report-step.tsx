@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { toCsv } from '@/lib/csv';
+import { saveBlob } from '@/lib/download';
 import { useFieldLabel } from '../hooks/use-field-labels';
 import { formatCount } from '../utils/file-size';
-import { reportCsv, reportRows } from '../utils/import-report';
-import { saveBlob } from '../utils/save-file';
+import { reportRows } from '../utils/import-report';
 import { StepHeading } from './step-heading';
 
 /** The skipped rows listed on screen; the CSV report holds all of them. */
@@ -46,7 +47,7 @@ export function ReportStep({ kind, report, onAgain, focusHeading }: ReportStepPr
       },
       fieldLabel,
     });
-    const blob = new Blob([reportCsv(rows, language)], { type: 'text/csv;charset=utf-8' });
+    const blob = new Blob([toCsv(rows, language)], { type: 'text/csv;charset=utf-8' });
     saveBlob(blob, `${t('spreadsheet:fileName.report')}.csv`);
   };
 

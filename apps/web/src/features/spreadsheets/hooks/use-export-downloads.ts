@@ -3,10 +3,11 @@ import { useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { openExport } from '@/api/spreadsheets';
 import { i18n } from '@/i18n';
+import { browserTimeZone, saveBlob } from '@/lib/download';
 import { getErrorMessage, type QueryParams } from '@/lib/http';
 import { fileNameFromContentDisposition } from '../utils/content-disposition';
 import { contentLength } from '../utils/file-size';
-import { browserTimeZone, readWithProgress, saveBlob } from '../utils/save-file';
+import { readWithProgress } from '../utils/save-file';
 
 /** One export being downloaded, as the progress panel shows it. */
 export type ExportDownload = {

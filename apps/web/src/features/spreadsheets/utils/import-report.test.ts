@@ -1,6 +1,6 @@
 import type { ImportResult } from '@funil/shared';
 import { describe, expect, it } from 'vitest';
-import { csvDelimiter, reportCsv, reportRows, type ReportLabels } from './import-report';
+import { reportRows, type ReportLabels } from './import-report';
 
 const labels: ReportLabels = {
   row: 'Linha',
@@ -47,21 +47,5 @@ describe('the import report', () => {
       ['4', 'Criado', '', ''],
       ['9', 'Ignorado', 'Linha', 'Linha vazia'],
     ]);
-  });
-
-  it('separates cells with ; in pt-BR and es, with , in en', () => {
-    expect(csvDelimiter('pt-BR')).toBe(';');
-    expect(csvDelimiter('es')).toBe(';');
-    expect(csvDelimiter('en')).toBe(',');
-  });
-
-  it('writes a BOM, CRLF lines, quotes where needed and escapes formulas', () => {
-    const rows = [
-      ['Linha', 'Mensagem'],
-      ['2', 'a; b'],
-      ['3', '=HYPERLINK("x")'],
-    ];
-    expect(reportCsv(rows, 'pt-BR')).toBe('\uFEFFLinha;Mensagem\r\n2;"a; b"\r\n3;"\'=HYPERLINK(""x"")"');
-    expect(reportCsv([['a', 'b,c']], 'en')).toBe('\uFEFFa,"b,c"');
   });
 });

@@ -1,6 +1,4 @@
 import type { ImportResult, ImportRowAction } from '@funil/shared';
-import Papa from 'papaparse';
-import { toLanguage } from '@/i18n/languages';
 
 /** The words of the report's header and results, in the user's language. */
 export type ReportLabels = {
@@ -34,20 +32,4 @@ export function reportRows(result: ImportResult, labels: ReportLabels): string[]
     lines.push([String(skipped.row), labels.results.skip, labels.fieldLabel(skipped.field), skipped.message]);
   }
   return lines;
-}
-
-/**
- * Spreadsheet programs in Brazil and Spain expect `;` between cells (`,` is their decimal mark);
- * English ones expect `,`.
- */
-export function csvDelimiter(language: string | undefined): ';' | ',' {
-  return toLanguage(language) === 'en' ? ',' : ';';
-}
-
-/**
- * The report as a CSV file's text: a BOM first (so Excel reads UTF-8 accents), CRLF line ends, and
- * a cell that starts like a formula escaped so opening the report never runs one.
- */
-export function reportCsv(rows: string[][], language: string | undefined): string {
-  return `\uFEFF${Papa.unparse(rows, { delimiter: csvDelimiter(language), newline: '\r\n', escapeFormulae: true })}`;
 }
