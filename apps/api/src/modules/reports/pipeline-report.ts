@@ -1,4 +1,11 @@
-import type { PipelineReport, ReportGroup, ReportQuery, ReportRow } from '@funil/shared';
+import {
+  fromCents,
+  type PipelineReport,
+  type ReportGroup,
+  type ReportQuery,
+  type ReportRow,
+  toCents,
+} from '@funil/shared';
 import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
@@ -193,22 +200,20 @@ type Sums = {
   created: number;
   won: number;
   lost: number;
-  wonCents: number;
-  lostCents: number;
+  wonCents: bigint;
+  lostCents: bigint;
   daysSum: number;
 };
 
 const toFigures = (sums: Sums) => ({
   created: sums.created,
   won: sums.won,
-  won_credit: round(sums.wonCents / 100, 2),
+  won_credit: fromCents(sums.wonCents),
   lost: sums.lost,
-  lost_credit: round(sums.lostCents / 100, 2),
+  lost_credit: fromCents(sums.lostCents),
   conversion: sums.won + sums.lost === 0 ? null : round(sums.won / (sums.won + sums.lost), 4),
   avg_days_to_sign: sums.won === 0 ? null : round(sums.daysSum / sums.won, 1),
 });
-
-const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 export async function pipelineReport(db: Database, query: ReportQuery): Promise<PipelineReport> {
   const [created, outcomes, reasons] = await Promise.all([
@@ -226,8 +231,8 @@ export async function pipelineReport(db: Database, query: ReportQuery): Promise<
         created: 0,
         won: 0,
         lost: 0,
-        wonCents: 0,
-        lostCents: 0,
+        wonCents: 0n,
+        lostCents: 0n,
         daysSum: 0,
       };
       groups.set(row.key, group);
@@ -242,8 +247,8 @@ export async function pipelineReport(db: Database, query: ReportQuery): Promise<
     const group = groupFor(row);
     group.won += row.won;
     group.lost += row.lost;
-    group.wonCents += cents(row.wonCredit);
-    group.lostCents += cents(row.lostCredit);
+    group.wonCents += toCents(row.wonCredit);
+    group.lostCents += toCents(row.lostCredit);
     group.daysSum += row.won * Number(row.daysToSign ?? 0);
   }
   const rows = [...groups.values()];
@@ -256,7 +261,7 @@ export async function pipelineReport(db: Database, query: ReportQuery): Promise<
       lostCents: sum.lostCents + row.lostCents,
       daysSum: sum.daysSum + row.daysSum,
     }),
-    { created: 0, won: 0, lost: 0, wonCents: 0, lostCents: 0, daysSum: 0 },
+    { created: 0, won: 0, lost: 0, wonCents: 0n, lostCents: 0n, daysSum: 0 },
   );
   const ordered: ReportRow[] = rows
     .sort((a, b) => compareGroups(query.group_by, a, b))
