@@ -1,46 +1,17 @@
-import { CONTRACT_STATUSES, type Lead, type LeadBoard } from '@funil/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@/lib/storage-keys';
-import { apiColumnTotals, apiUser } from '@/test/api-fixtures';
-import { type StubRoute, stubApi } from '@/test/api-stub';
 import { renderRoute } from '@/test/render';
+import { board, signedIn, sizeBoardColumns } from '../test-board';
 import { boardLead } from '../test-leads';
 
-const EMPTY_LIST = { body: { data: [], total: 0, page: 1, limit: 0 } };
 const LEAD = boardLead(1);
 const PATCH = `PATCH /api/leads/${LEAD.id}`;
-
-function signedIn(routes: Record<string, StubRoute>) {
-  const user = apiUser({ roles: ['comercial'] });
-  localStorage.setItem(STORAGE_KEYS.token, 'token');
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-  return stubApi({
-    'GET /api/auth/me': { body: user },
-    'GET /api/verticals': EMPTY_LIST,
-    'GET /api/quotas': EMPTY_LIST,
-    'GET /api/platforms': EMPTY_LIST,
-    'GET /api/franchises': EMPTY_LIST,
-    ...routes,
-  });
-}
-
-/** A board whose Frio column holds `frio` and whose other columns are empty. */
-function board(frio: Lead[]): LeadBoard {
-  return {
-    columns: CONTRACT_STATUSES.map((status) => ({
-      ...apiColumnTotals(status, { count: status === 'frio' ? frio.length : 0 }),
-      data: status === 'frio' ? frio : [],
-      next_cursor: null,
-    })),
-  };
-}
 
 async function moveToDeclinado() {
   const user = userEvent.setup();
   const api = signedIn({
-    'GET /api/leads/board': { body: board([LEAD]) },
+    'GET /api/leads/board': { body: board({ frio: [LEAD] }) },
     [PATCH]: { body: { ...LEAD, contract_status: 'declinado' } },
   });
   renderRoute('/dashboard');
@@ -51,11 +22,7 @@ async function moveToDeclinado() {
   return { user, api, frio, dialog };
 }
 
-// The columns are virtualised: give them the size a browser would, or they would show no card.
-beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320);
-});
+beforeEach(sizeBoardColumns);
 afterEach(() => vi.restoreAllMocks());
 
 /**
@@ -126,7 +93,7 @@ describe('a move to a lost status on the board', () => {
     placeColumnsSideBySide();
     const user = userEvent.setup();
     const api = signedIn({
-      'GET /api/leads/board': { body: board([LEAD]) },
+      'GET /api/leads/board': { body: board({ frio: [LEAD] }) },
       [PATCH]: { body: { ...LEAD, contract_status: 'declinado' } },
     });
     renderRoute('/dashboard');
@@ -151,7 +118,7 @@ describe('a move to a lost status on the board', () => {
   it('asks nothing for a move to a status that is not lost', async () => {
     const user = userEvent.setup();
     const api = signedIn({
-      'GET /api/leads/board': { body: board([LEAD]) },
+      'GET /api/leads/board': { body: board({ frio: [LEAD] }) },
       [PATCH]: { body: { ...LEAD, contract_status: 'morno' } },
     });
     renderRoute('/dashboard');

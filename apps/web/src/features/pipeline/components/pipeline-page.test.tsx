@@ -1,51 +1,16 @@
-import { CONTRACT_STATUSES, type Lead, type LeadBoard, type Role } from '@funil/shared';
+import type { Lead } from '@funil/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
-import { apiColumnTotals, apiUser } from '@/test/api-fixtures';
-import { type StubRoute, stubApi } from '@/test/api-stub';
+import { apiColumnTotals } from '@/test/api-fixtures';
 import { renderRoute } from '@/test/render';
+import { board, signedIn, sizeBoardColumns } from '../test-board';
 import { boardLead as apiLead } from '../test-leads';
 
-function signedIn(routes: Record<string, StubRoute>, roles: Role[] = ['comercial']) {
-  const user = apiUser({ roles });
-  localStorage.setItem(STORAGE_KEYS.token, 'token');
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-  return stubApi({
-    'GET /api/auth/me': { body: user },
-    'GET /api/verticals': { body: { data: [], total: 0, page: 1, limit: 0 } },
-    'GET /api/quotas': { body: { data: [], total: 0, page: 1, limit: 0 } },
-    'GET /api/platforms': { body: { data: [], total: 0, page: 1, limit: 0 } },
-    'GET /api/franchises': {
-      body: {
-        data: [
-          { id: 'f1', _id: 'f1', name: 'Recife' },
-          { id: 'f2', _id: 'f2', name: 'Rio de Janeiro' },
-        ],
-        total: 2,
-        page: 1,
-        limit: 2,
-      },
-    },
-    ...routes,
-  });
-}
-
 /** A board whose Frio column holds `frio` (true count 412) and whose other columns are empty. */
-function board(frio: Lead[]): LeadBoard {
-  return {
-    columns: CONTRACT_STATUSES.map((status) =>
-      status === 'frio'
-        ? {
-            ...apiColumnTotals(status, { count: 412, credit: 1_500_000, invest: 250_000.5 }),
-            data: frio,
-            next_cursor: 'next',
-          }
-        : { ...apiColumnTotals(status), data: [], next_cursor: null },
-    ),
-  };
-}
+const frioBoard = (frio: Lead[]) =>
+  board({ frio }, { frio: { count: 412, credit: 1_500_000, invest: 250_000.5, next_cursor: 'next' } });
 
 const paramsOf = (url: string) => new URL(url, 'http://localhost').searchParams;
 
@@ -60,15 +25,11 @@ const LEADS = [
   apiLead(1),
 ];
 
-// The columns are virtualised: give them the size a browser would, or they would show no card.
-beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320);
-});
+beforeEach(sizeBoardColumns);
 
 describe('pipeline board', () => {
   it('paints every column from one call, with true counts and BRL sums in the headers', async () => {
-    const api = signedIn({ 'GET /api/leads/board': { body: board(LEADS) } });
+    const api = signedIn({ 'GET /api/leads/board': { body: frioBoard(LEADS) } });
     renderRoute('/dashboard');
 
     const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
@@ -92,7 +53,7 @@ describe('pipeline board', () => {
   });
 
   it("names each card's drag handle by the brand it shows first and describes it with the rest of the card", async () => {
-    signedIn({ 'GET /api/leads/board': { body: board(LEADS) } });
+    signedIn({ 'GET /api/leads/board': { body: frioBoard(LEADS) } });
     renderRoute('/dashboard');
 
     const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
@@ -112,7 +73,7 @@ describe('pipeline board', () => {
     const user = userEvent.setup();
     const moved = LEADS[1]!;
     const api = signedIn({
-      'GET /api/leads/board': { body: board(LEADS) },
+      'GET /api/leads/board': { body: frioBoard(LEADS) },
       [`PATCH /api/leads/${moved.id}`]: { body: { ...moved, contract_status: 'quente' } },
     });
     renderRoute('/dashboard');
@@ -143,7 +104,7 @@ describe('pipeline board', () => {
   it('opens a column collapsed since the last visit with the card moved into it', async () => {
     const user = userEvent.setup();
     const moved = LEADS[1]!;
-    const after = board([LEADS[0]!]);
+    const after = frioBoard([LEADS[0]!]);
     after.columns[2] = {
       ...after.columns[2]!,
       count: 1,
@@ -153,7 +114,7 @@ describe('pipeline board', () => {
     };
     let boardCalls = 0;
     signedIn({
-      'GET /api/leads/board': () => ({ body: boardCalls++ === 0 ? board(LEADS) : after }),
+      'GET /api/leads/board': () => ({ body: boardCalls++ === 0 ? frioBoard(LEADS) : after }),
       [`PATCH /api/leads/${moved.id}`]: { body: { ...moved, contract_status: 'quente' } },
     });
     localStorage.setItem(STORAGE_KEYS.kanbanCollapsedColumns, '["quente"]');
@@ -174,7 +135,7 @@ describe('pipeline board', () => {
     const user = userEvent.setup();
     const moved = LEADS[1]!;
     const api = signedIn({
-      'GET /api/leads/board': { body: board(LEADS) },
+      'GET /api/leads/board': { body: frioBoard(LEADS) },
       [`PATCH /api/leads/${moved.id}`]: { status: 404, body: { message: 'Oportunidade não encontrada' } },
     });
     renderRoute('/dashboard');
@@ -191,7 +152,7 @@ describe('pipeline board', () => {
   });
 
   it('asks the server with the filters of a shared link and keeps them for the next visit', async () => {
-    const api = signedIn({ 'GET /api/leads/board': { body: board([]) } });
+    const api = signedIn({ 'GET /api/leads/board': { body: frioBoard([]) } });
     renderRoute('/dashboard?year=2027&franchise=Recife&brand=caf%C3%A9');
 
     await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
@@ -206,7 +167,7 @@ describe('pipeline board', () => {
 
   it('filters by franchise on the server and clears every filter at once', async () => {
     const user = userEvent.setup();
-    const api = signedIn({ 'GET /api/leads/board': { body: board(LEADS) } });
+    const api = signedIn({ 'GET /api/leads/board': { body: frioBoard(LEADS) } });
     renderRoute('/dashboard');
     await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
 
@@ -229,7 +190,7 @@ describe('pipeline board', () => {
 
   it('collapses a column to a strip that still shows its count, and remembers it', async () => {
     const user = userEvent.setup();
-    signedIn({ 'GET /api/leads/board': { body: board(LEADS) } });
+    signedIn({ 'GET /api/leads/board': { body: frioBoard(LEADS) } });
     renderRoute('/dashboard');
     const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
 
@@ -243,7 +204,7 @@ describe('pipeline board', () => {
   it("shows each column's forecast and stale count, the whole pipeline's forecast, and marks stale cards", async () => {
     const stale = apiLead(3, { stale: true, status_changed_at: daysAgo(35) });
     const fresh = apiLead(4, { status_changed_at: daysAgo(2) });
-    const forecastBoard = board([stale, fresh]);
+    const forecastBoard = frioBoard([stale, fresh]);
     forecastBoard.columns[0] = { ...forecastBoard.columns[0]!, stale_count: 1 };
     forecastBoard.columns[2] = {
       ...apiColumnTotals('quente', { count: 1, credit: 10_000, invest: 4_000 }),
@@ -277,7 +238,7 @@ describe('pipeline board', () => {
 
   it('asks for the stale deals through the "Parados" filter, kept in the URL and for the next visit', async () => {
     const user = userEvent.setup();
-    const api = signedIn({ 'GET /api/leads/board': { body: board(LEADS) } });
+    const api = signedIn({ 'GET /api/leads/board': { body: frioBoard(LEADS) } });
     const { router } = renderRoute('/dashboard');
     await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
     expect(paramsOf(api.calls('GET /api/leads/board')[0]!.url).has('stale')).toBe(false);
@@ -300,7 +261,7 @@ describe('pipeline board', () => {
 
   it('speaks English', async () => {
     localStorage.setItem(STORAGE_KEYS.language, 'en');
-    signedIn({ 'GET /api/leads/board': { body: board(LEADS) } });
+    signedIn({ 'GET /api/leads/board': { body: frioBoard(LEADS) } });
     const { i18n } = await import('@/i18n');
     await i18n.changeLanguage('en');
     renderRoute('/dashboard');
