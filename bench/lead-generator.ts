@@ -200,14 +200,19 @@ function steps({ brands, leads }: GeneratorSize): Step[] {
       // Numbers drawn per row in the inner query, looked up by hash join in the outer one. Brands
       // are skewed (random()²): a few big accounts hold many opportunities, most hold a few. Each
       // lead entered its status at its creation (one in ten: never moved) or at a moment between
-      // then and now (about one in six in the last 30 days: the fresh leads the stale counts read).
+      // then and now (about one in six in the last 30 days: the fresh leads the stale counts read);
+      // a signed or lost one was won or lost then (the path there passed no other win or loss).
       sql: `insert into leads (brand_id, assessment, vertical_id, quota_id, platform_id, prospectus_year,
           contract_status, executive_id, credit, invest, exchange, rouanet_law, created_at, updated_at,
-          status_changed_at)
+          status_changed_at, won_at, lost_at, lost_reason)
         select b.id, r.assessment || '/' || r.year, v.id, q.id, p.id, r.year, r.status, e.id,
           r.credit, r.invest, r.exchange, r.rouanet_law, r.created_at,
           least(now(), r.created_at + random() * interval '45 days'),
-          case when random() < 0.1 then r.created_at else r.created_at + random() * (now() - r.created_at) end
+          moved.at,
+          case when r.status = 'assinado' then moved.at end,
+          case when r.status in ('declinado', 'cancelado') then moved.at end,
+          case when r.status in ('declinado', 'cancelado') and not r.never_moved and random() < 0.7
+            then ${randomOf(LOST_REASONS)} end
         from (
           select 1 + floor(power(random(), 2) * (select count(*) from bench_brand))::bigint as brand_n,
             floor(random() * (select count(*) from bench_item where kind = 'vertical'))::bigint as vertical_n,
@@ -223,10 +228,14 @@ function steps({ brands, leads }: GeneratorSize): Step[] {
             round((power(random(), 3) * 200000)::numeric, 2) as invest,
             random() < 0.15 as exchange,
             random() < 0.2 as rouanet_law,
-            now() - random() * interval '730 days' as created_at
+            now() - random() * interval '730 days' as created_at,
+            random() < 0.1 as never_moved,
+            random() as moved_draw
           from generate_series(1, ${leads}) as n,
             lateral (select random() as y, random() as s, n as nn) as draw
         ) as r
+        cross join lateral (select case when r.never_moved then r.created_at
+          else r.created_at + r.moved_draw * (now() - r.created_at) end as at) as moved
         join bench_brand b on b.n = r.brand_n
         join bench_item v on v.kind = 'vertical' and v.n = r.vertical_n
         join bench_item q on q.kind = 'quota' and q.n = r.quota_n
@@ -250,11 +259,11 @@ function steps({ brands, leads }: GeneratorSize): Step[] {
       // A lead created in its status and never moved has one entry, at its creation; the others
       // were created cold ('frio', or 'morno' for one back in 'frio' now) and moved through the
       // pipeline's early columns, one entry per move at even steps between the creation and
-      // status_changed_at, the last one into their current status (a lost deal's with a reason,
-      // seven times in ten). ~3.2 entries per lead.
+      // status_changed_at, the last one into their current status (a lost deal's with the reason
+      // the lead keeps, seven times in ten). ~3.2 entries per lead.
       sql: `insert into lead_status_changes (lead_id, from_status, to_status, user_id, reason, created_at)
         with chain as (
-          select l.id, l.created_at, l.status_changed_at, l.contract_status,
+          select l.id, l.created_at, l.status_changed_at, l.contract_status, l.lost_reason,
             coalesce(l.executive_id, (select id from users where 'admin' = any(roles) order by created_at limit 1)) as by,
             m, s.i,
             case when m = 0 or s.i = m then l.contract_status
@@ -271,8 +280,7 @@ function steps({ brands, leads }: GeneratorSize): Step[] {
           select *, lag(status) over (partition by id order by i) as previous from chain
         )
         select id, previous, status, by,
-          case when i > 0 and status in ('declinado', 'cancelado') and random() < 0.7
-            then ${randomOf(LOST_REASONS)} end,
+          case when i > 0 and i = m then lost_reason end,
           case when i = 0 then created_at when i = m then status_changed_at
             else created_at + (status_changed_at - created_at) * i / m end
         from entries`,

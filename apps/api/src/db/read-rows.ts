@@ -1,10 +1,19 @@
 import { createHash } from 'node:crypto';
-import { type Placeholder, type Query, sql } from 'drizzle-orm';
+import { type Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 import { nameStatement } from './pglite-named-statements';
 
 /** A query a service built with the query builder (a select, with its joins and filters). */
 export type BuiltQuery = { toSQL(): Query };
+
+const dialect = new PgDialect();
+
+/**
+ * A statement written as SQL (values as `sql.placeholder`s), for `readRows`: for what the query
+ * builder does not model, such as common table expressions over a generated series.
+ */
+export const sqlStatement = (statement: SQL): BuiltQuery => ({ toSQL: () => dialect.sqlToQuery(statement) });
 
 /** Maps the rows, read as arrays in the query's column order, to what the service answers. */
 export type RowsMapper<R> = (rows: unknown[][]) => R;

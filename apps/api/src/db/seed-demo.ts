@@ -225,6 +225,11 @@ async function main() {
         if (won >= 0) return WON_PATH.slice(0, won + 1);
         return [...WON_PATH.slice(0, between(1, 4)), status];
       };
+      const outcomeOf = (last: { toStatus: string; at: Date; reason: string | null } | undefined) => ({
+        wonAt: last?.toStatus === 'assinado' ? last.at : null,
+        lostAt: last?.toStatus === 'declinado' || last?.toStatus === 'cancelado' ? last.at : null,
+        lostReason: last?.reason ?? null,
+      });
       const planned = Array.from({ length: 300 }, (_, index) => {
         const createdAt = daysAgo(between(1, 240));
         let at = createdAt.getTime();
@@ -256,6 +261,8 @@ async function main() {
             createdAt,
             updatedAt: createdAt,
             statusChangedAt: steps.at(-1)?.at ?? createdAt,
+            // Its status is the path's only win or loss: won or lost at the last step.
+            ...outcomeOf(steps.at(-1)),
           },
           steps,
         };

@@ -7,3 +7,4 @@ export * from './users';
 export * from './events';
 export * from './shared-state';
 export * from './pipeline-settings';
+export * from './pipeline-report';

@@ -52,6 +52,15 @@ export const leads = pgTable(
      * never depends on who moved the lead.
      */
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the deal was first won (reached `assinado`) and first lost (`declinado` or
+     * `cancelado`), with the reason given then: set by a trigger on the write that moves it there
+     * (or on its creation in that status), never changed afterwards. A deal reopened and won or
+     * lost again keeps its first moment, so a past period's report does not change.
+     */
+    wonAt: timestamp('won_at', { withTimezone: true }),
+    lostAt: timestamp('lost_at', { withTimezone: true }),
+    lostReason: text('lost_reason'),
   },
   (table) => [
     check('leads_contract_status_check', sql`${table.contractStatus} in (${statusList})`),
@@ -77,6 +86,13 @@ export const leads = pgTable(
     index('leads_executive_id_idx').on(table.executiveId),
     index('leads_brand_id_idx').on(table.brandId),
     // The `assessment` filter (`containsText`, a substring): trigrams (pg_trgm), as the brands' search.
+    // The pipeline report's deals won and lost in a period, when its rollup cannot answer.
+    index('leads_won_at_idx')
+      .on(table.wonAt)
+      .where(sql`${table.wonAt} is not null`),
+    index('leads_lost_at_idx')
+      .on(table.lostAt)
+      .where(sql`${table.lostAt} is not null`),
     index('leads_assessment_trgm_idx').using('gin', sql`f_unaccent_lower(${table.assessment}) gin_trgm_ops`),
   ],
 );
@@ -116,9 +132,5 @@ export const leadStatusChanges = pgTable(
     // they happened even when two share a timestamp (creation and a move in the same millisecond).
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
-  (table) => [
-    index('lead_status_changes_lead_id_seq_idx').on(table.leadId, table.seq),
-    // The reports: the moves to a status in a period, with the lead they moved (index-only).
-    index('lead_status_changes_to_status_created_at_idx').on(table.toStatus, table.createdAt, table.leadId),
-  ],
+  (table) => [index('lead_status_changes_lead_id_seq_idx').on(table.leadId, table.seq)],
 );

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { CHANNELS } from '../../db/database-listener';
 import { eventOutbox, events, users } from '../../db/schema';
 import { type EventKind, readEventRecords } from './event-records';
+import { rawRows } from '../../db/raw-rows';
 
 /** The advisory lock that makes sequencing one batch at a time across every process. */
 const SEQUENCER_LOCK = 7_301_118_001;
@@ -39,13 +40,9 @@ export async function sequenceEvents(db: Database): Promise<number | 'busy'> {
     const count = await db.transaction(async (tx) => {
       // Taken without waiting: a process that waited would hold a transaction open meanwhile, and
       // with several processes most of them would queue for a lock whose holder does their work.
-      const [lock] = (
-        (await tx.execute(
-          sql`select pg_try_advisory_xact_lock(${SEQUENCER_LOCK}) as acquired`,
-        )) as unknown as {
-          rows: { acquired: boolean }[];
-        }
-      ).rows;
+      const [lock] = rawRows<{ acquired: boolean }>(
+        await tx.execute(sql`select pg_try_advisory_xact_lock(${SEQUENCER_LOCK}) as acquired`),
+      );
       if (!lock?.acquired) return 'busy' as const;
       const waiting = tx
         .select({ id: eventOutbox.id })

@@ -5,6 +5,7 @@ import { isAnyIdOfJson } from '../../db/any-of-json';
 import { writeAs } from '../../db/write-as';
 import { leads, leadStatusChanges } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { rawRows } from '../../db/raw-rows';
 
 /**
  * POST /api/leads/bulk: the selected leads moved to one status, or deleted, all or none. The rows
@@ -24,12 +25,12 @@ export async function bulkLeads(
       sql`select ${leads.id} as id from ${leads} where ${isAnyIdOfJson(leads.id, sql`${ids}`)}
         order by ${leads.id} for no key update`,
     );
-    if (rowsOf(locked).length !== bulk.ids.length) throw new AppError(404, 'errors:not_found.lead');
+    if (rawRows(locked).length !== bulk.ids.length) throw new AppError(404, 'errors:not_found.lead');
     if (bulk.delete) {
       const deleted = await tx.execute(
         sql`delete from ${leads} where ${isAnyIdOfJson(leads.id, sql`${ids}`)} returning ${leads.id}`,
       );
-      return { deleted: rowsOf(deleted).length };
+      return { deleted: rawRows(deleted).length };
     }
     return { updated: await moveLeads(tx, ids, bulk.contract_status as ContractStatus, bulk.reason, userId) };
   });
@@ -45,7 +46,7 @@ async function moveLeads(
 ): Promise<number> {
   const moved = await tx.execute(sql`
     with moved as (
-      update ${leads} set contract_status = ${status}, updated_at = now()
+      update ${leads} set contract_status = ${status}, lost_reason = ${reason ?? null}, updated_at = now()
       from (select id, contract_status as previous from ${leads}
         where ${isAnyIdOfJson(leads.id, sql`${ids}`)} and ${leads.contractStatus} <> ${status}) as before
       where ${leads.id} = before.id
@@ -54,8 +55,5 @@ async function moveLeads(
     insert into ${leadStatusChanges} (lead_id, from_status, to_status, user_id, reason, created_at)
     select id, previous, ${status}, ${userId}::uuid, ${reason ?? null}, clock_timestamp() from moved
     returning lead_id`);
-  return rowsOf(moved).length;
+  return rawRows(moved).length;
 }
-
-/** The rows of a raw statement: both drivers answer `{ rows }`. */
-const rowsOf = (result: unknown): unknown[] => (result as { rows: unknown[] }).rows;

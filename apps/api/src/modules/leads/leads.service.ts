@@ -224,16 +224,22 @@ export async function updateLead(
     if (!current) throw notFound();
     checkIfMatch(ifMatch, current.version);
     await checkLeadReferences(tx, input);
+    const movedTo = input.contract_status !== current.contractStatus ? input.contract_status : undefined;
     await tx
       .update(leads)
-      .set({ ...patchColumns(input, leadColumns), updatedAt: new Date() })
+      .set({
+        ...patchColumns(input, leadColumns),
+        // Kept by the database only on the deal's first loss (see the status-change trigger).
+        ...(movedTo && input.reason !== undefined ? { lostReason: input.reason } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(leads.id, id));
     if (input.franchises) await replaceLeadFranchises(tx, id, input.franchises, false);
-    if (input.contract_status && input.contract_status !== current.contractStatus) {
+    if (movedTo) {
       await recordStatusChange(tx, {
         leadId: id,
         from: current.contractStatus,
-        to: input.contract_status,
+        to: movedTo,
         userId,
         reason: input.reason,
       });

@@ -1,5 +1,5 @@
 import type { ContractStatus, PipelineReport } from '@funil/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app';
 import { createLeadReferences, createLeadVia, insertCatalogueItem } from '../../../test/lead-fixtures';
@@ -25,7 +25,10 @@ describe('GET /api/reports/pipeline', () => {
     const verticalTwo = await insertCatalogueItem(app, verticals, 'MUSICA');
     const platformTwo = await insertCatalogueItem(app, platforms, 'RADIO');
 
-    /** A lead created at `created`, then the moves given, each at its instant (with a reason). */
+    /**
+     * A lead created at `created`, then moved through the API as given, each move dated back to
+     * its instant: the history entry it wrote, and the first win or loss it stamped (if it did).
+     */
     const lead = async (
       created: string,
       fields: { executive: string | null; vertical: string; platform: string; credit: number },
@@ -46,10 +49,28 @@ describe('GET /api/reports/pipeline', () => {
         .set({ createdAt: new Date(created) })
         .where(eq(leads.id, made.id));
       for (const [to, at, reason] of moves) {
+        const startedAt = new Date();
+        const moved = await app.inject({
+          method: 'PATCH',
+          url: `/api/leads/${made.id}`,
+          headers: ana.headers,
+          payload: { contract_status: to, ...(reason ? { reason } : {}) },
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+        const instant = new Date(at);
         await app.db
-          .insert(leadStatusChanges)
-          .values({ leadId: made.id, fromStatus: 'frio', toStatus: to, createdAt: new Date(at), reason });
+          .update(leadStatusChanges)
+          .set({ createdAt: instant })
+          .where(and(eq(leadStatusChanges.leadId, made.id), gte(leadStatusChanges.createdAt, startedAt)));
+        await app.db
+          .update(leads)
+          .set({
+            wonAt: sql`case when ${leads.wonAt} >= ${startedAt.toISOString()} then ${instant.toISOString()}::timestamptz else ${leads.wonAt} end`,
+            lostAt: sql`case when ${leads.lostAt} >= ${startedAt.toISOString()} then ${instant.toISOString()}::timestamptz else ${leads.lostAt} end`,
+          })
+          .where(eq(leads.id, made.id));
       }
+      return made.id;
     };
     const A = ana.user.id;
     const B = bruno.user.id;
@@ -74,12 +95,13 @@ describe('GET /api/reports/pipeline', () => {
         ['declinado', '2026-04-02T12:00:00Z', 'Preço'],
       ],
     );
-    // L4: created before the period, won twice in January: counted once, at the first (26 days).
+    // L4: created before the period, signed twice in January: counted once, at the first (26 days).
     await lead(
       '2025-12-20T12:00:00Z',
       { executive: A, vertical: verticalTwo, platform: platformTwo, credit: 2000 },
       [
         ['assinado', '2026-01-15T12:00:00Z'],
+        ['no_juridico', '2026-01-17T12:00:00Z'],
         ['assinado', '2026-01-20T12:00:00Z'],
       ],
     );
@@ -153,6 +175,23 @@ describe('GET /api/reports/pipeline', () => {
     const filtered = await report(`${PERIOD}&tz=America/Sao_Paulo&group_by=platform&vertical=${verticalOne}`);
     expect(filtered.total).toMatchObject({ created: 3, won: 2, lost: 1 });
     expect(filtered.lost_reasons).toEqual([{ reason: 'Preço', count: 1 }]);
+  });
+
+  it('answers the same from the rollup as from the leads, edges of the time zone included', async () => {
+    // prospectus_year=2026 holds every lead here but is outside the rollup: the leads answer.
+    for (const query of [
+      `${PERIOD}&tz=America/Sao_Paulo`,
+      `from=2026-01-15&to=2026-03-05&tz=America/Sao_Paulo&group_by=executive`,
+      `${PERIOD}&tz=Asia/Kolkata&group_by=vertical`,
+      `${PERIOD}&tz=America/Sao_Paulo&executive=${ana.user.id}`,
+      `from=2026-03-01&to=2026-03-01&tz=America/Sao_Paulo&group_by=platform`,
+    ]) {
+      const fromRollup = await report(query);
+      const fromLeads = await report(`${query}&prospectus_year=2026`);
+      expect(fromRollup, query).toEqual(fromLeads);
+    }
+    const ana2 = await report(`${PERIOD}&tz=America/Sao_Paulo&executive=${ana.user.id}`);
+    expect(ana2.total).toMatchObject({ created: 2, won: 2, lost: 1 });
   });
 
   it('refuses a bad period, grouping or time zone', async () => {

@@ -6,179 +6,161 @@ import {
   type ReportRow,
   toCents,
 } from '@funil/shared';
-import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { readRows } from '../../db/read-rows';
-import { leads, leadStatusChanges, platforms, users, verticals } from '../../db/schema';
-import { leadFilter, leadFilterCondition } from '../leads/lead-filters';
+import { readRows, sqlStatement } from '../../db/read-rows';
+import { pipelineReportDays, pipelineReportReasonDays } from '../../db/schema';
+import { type LeadFilter, leadFilter, leadFilterCondition } from '../leads/lead-filters';
+import { MONTHS_OF_PERIOD, segmentsAndEdges, WHOLE_PERIOD } from './report-periods';
+import { type RollupRead, rollupFor, rollupRowsOfSpan } from './report-rollup';
 
 /**
  * GET /api/reports/pipeline: per month, executive, vertical or platform, the leads created, won
- * (reached `assinado`) and lost (moved to `declinado` or `cancelado`) in a period, from the
- * pipeline history. A lead counts once per outcome however often it moved there in the period
- * (its first such move); its executive, vertical, platform and credit are its current ones. Months
- * are calendar months in the request's time zone, and the period's days too.
+ * and lost in a period. A deal is won when it first reaches `assinado` and lost when it first
+ * moves to `declinado` or `cancelado` (the moments `leads.won_at` and `leads.lost_at` keep), so a
+ * deal reopened and signed again counts once, in the period of its first signature, and a past
+ * period's figures stay as they were. A lead's executive, vertical, platform and credit are its
+ * current ones. Months are calendar months in the request's time zone, and the period's days too.
+ *
+ * Whole UTC days come from the rollup (`pipeline_report_days`: a year is a few thousand rows)
+ * whenever it holds the report's filters (report-rollup.ts); the hours at the period's and the
+ * months' edges, and every report the rollup cannot answer, from the leads through their
+ * `created_at`, `won_at` and `lost_at` indexes.
  */
-
-const PERIOD_START = sql`(${sql.placeholder('from')}::date::timestamp at time zone ${sql.placeholder('tz')})`;
-const PERIOD_END = sql`((${sql.placeholder('to')}::date + 1)::timestamp at time zone ${sql.placeholder('tz')})`;
-
-const inPeriod = (at: SQLWrapper) => sql`${at} >= ${PERIOD_START} and ${at} < ${PERIOD_END}`;
-
-/**
- * The group's key and label for a lead (`at`: the instant a month groups by), and the record the
- * label comes from, joined on `leads`.
- */
-function groupOf(group: ReportGroup, at: SQLWrapper) {
-  switch (group) {
-    case 'month': {
-      const month = sql`to_char(${at} at time zone ${sql.placeholder('tz')}, 'YYYY-MM')`;
-      return { key: month, label: month, labels: undefined };
-    }
-    case 'executive':
-      return {
-        key: sql`${leads.executiveId}::text`,
-        label: sql`${users.name}`,
-        labels: { table: users, on: eq(users.id, leads.executiveId) },
-      };
-    case 'vertical':
-      return {
-        key: sql`${leads.verticalId}::text`,
-        label: sql`${verticals.label}`,
-        labels: { table: verticals, on: eq(verticals.id, leads.verticalId) },
-      };
-    case 'platform':
-      return {
-        key: sql`${leads.platformId}::text`,
-        label: sql`${platforms.label}`,
-        labels: { table: platforms, on: eq(platforms.id, leads.platformId) },
-      };
-  }
-}
-
-/** A select with the group's label joined (left: a lead may have no executive). */
-const withLabels = <Q extends { leftJoin: (table: never, on: SQL) => unknown }>(
-  query: Q,
-  labels: ReturnType<typeof groupOf>['labels'],
-): Q => (labels ? (query.leftJoin(labels.table as never, labels.on) as Q) : query);
 
 type Counted = { key: string | null; label: string | null };
-type CreatedRow = Counted & { created: number };
-type OutcomeRow = Counted & {
+type FigureRow = Counted & {
+  created: number;
   won: number;
   wonCredit: string;
+  wonDays: number;
   lost: number;
   lostCredit: string;
-  daysToSign: string | null;
 };
 
-/** Leads created in the period, per group. */
-function createdPerGroup(db: Database, query: ReportQuery) {
-  const filter = leadFilter(query);
-  return readRows(
-    db,
-    `report_created|${query.group_by}|${filter.key}`,
-    () => {
-      const { key, label, labels } = groupOf(query.group_by, leads.createdAt);
-      const select = db
-        .select({ key: sql`${key}`, label: sql`${label}`, created: sql`count(*)::int` })
-        .from(leads)
-        .$dynamic();
-      return {
-        query: withLabels(select, labels)
-          .where(sql`${inPeriod(leads.createdAt)} ${andFilters(filter)}`)
-          .groupBy(sql`1, 2`),
-        mapRows: (rows: unknown[][]): CreatedRow[] =>
-          rows.map(([key, label, created]) => ({
-            key: key as string | null,
-            label: label as string | null,
-            created: Number(created),
-          })),
-      };
-    },
-    { ...filter.values, ...periodValues(query) },
-  );
-}
+/** A lead's group (month: none, the segment's month is the group). */
+const LEAD_GROUP: Record<ReportGroup, SQL> = {
+  month: sql`null::uuid`,
+  executive: sql`leads.executive_id`,
+  vertical: sql`leads.vertical_id`,
+  platform: sql`leads.platform_id`,
+};
 
-/**
- * Won and lost leads per group: each lead's first move to `assinado`, and its first to
- * `declinado` or `cancelado`, in the period; their credit; the days from creation to signature.
- */
-function outcomesPerGroup(db: Database, query: ReportQuery) {
-  const filter = leadFilter(query);
-  return readRows(
-    db,
-    `report_outcomes|${query.group_by}|${filter.key}`,
-    () => {
-      const moves = sql`(select ${leadStatusChanges.leadId} as lead_id,
-          ${leadStatusChanges.toStatus} = 'assinado' as won, min(${leadStatusChanges.createdAt}) as at
-        from ${leadStatusChanges}
-        where ${leadStatusChanges.toStatus} in ('assinado', 'declinado', 'cancelado')
-          and ${inPeriod(leadStatusChanges.createdAt)}
-        group by 1, 2) as moves`;
-      const { key, label, labels } = groupOf(query.group_by, sql`moves.at`);
-      const select = db
-        .select({
-          key: sql`${key}`,
-          label: sql`${label}`,
-          won: sql`count(*) filter (where moves.won)::int`,
-          wonCredit: sql`coalesce(sum(${leads.credit}) filter (where moves.won), 0)`,
-          lost: sql`count(*) filter (where not moves.won)::int`,
-          lostCredit: sql`coalesce(sum(${leads.credit}) filter (where not moves.won), 0)`,
-          daysToSign: sql`avg(extract(epoch from moves.at - ${leads.createdAt}) / 86400) filter (where moves.won)`,
-        })
-        .from(moves)
-        .innerJoin(leads, sql`${leads.id} = moves.lead_id`)
-        .$dynamic();
-      return {
-        query: withLabels(select, labels)
-          .where(sql`true ${andFilters(filter)}`)
-          .groupBy(sql`1, 2`),
-        mapRows: (rows: unknown[][]): OutcomeRow[] =>
-          rows.map(([key, label, won, wonCredit, lost, lostCredit, daysToSign]) => ({
-            key: key as string | null,
-            label: label as string | null,
-            won: Number(won),
-            wonCredit: String(wonCredit),
-            lost: Number(lost),
-            lostCredit: String(lostCredit),
-            daysToSign: daysToSign === null ? null : String(daysToSign),
-          })),
-      };
-    },
-    { ...filter.values, ...periodValues(query) },
-  );
-}
+/** A group's label, from the group's id `g.group_id`. */
+const GROUP_LABEL: Record<Exclude<ReportGroup, 'month'>, SQL> = {
+  executive: sql`(select name from users where id = g.group_id)`,
+  vertical: sql`(select label from verticals where id = g.group_id)`,
+  platform: sql`(select label from platforms where id = g.group_id)`,
+};
 
-/** The reasons given for lost deals in the period, most frequent first. */
-function lostReasons(db: Database, query: ReportQuery) {
-  const filter = leadFilter(query);
-  return readRows(
-    db,
-    `report_lost_reasons|${filter.key}`,
-    () => ({
-      query: db
-        .select({ reason: leadStatusChanges.reason, count: sql`count(*)::int` })
-        .from(leadStatusChanges)
-        .innerJoin(leads, sql`${leads.id} = ${leadStatusChanges.leadId}`)
-        .where(
-          sql`${leadStatusChanges.toStatus} in ('declinado', 'cancelado') and ${leadStatusChanges.reason} is not null
-            and ${inPeriod(leadStatusChanges.createdAt)} ${andFilters(filter)}`,
-        )
-        .groupBy(leadStatusChanges.reason)
-        .orderBy(sql`2 desc, 1`)
-        .limit(10),
-      mapRows: (rows: unknown[][]) =>
-        rows.map(([reason, count]) => ({ reason: reason as string, count: Number(count) })),
-    }),
-    { ...filter.values, ...periodValues(query) },
-  );
-}
-
-const andFilters = (filter: ReturnType<typeof leadFilter>) => {
+const andFilters = (filter: LeadFilter) => {
   const condition = leadFilterCondition(filter);
   return condition ? sql`and ${condition}` : sql``;
 };
+
+/**
+ * The leads created, won and lost in each edge `e` (report-periods.ts), per group: one index
+ * range of `leads` per moment and edge.
+ */
+function figuresOfEdges(group: ReportGroup, filter: LeadFilter): SQL {
+  const by = LEAD_GROUP[group];
+  const filters = andFilters(filter);
+  return sql`select e.month, x.* from edges e cross join lateral (
+      select ${by} as group_id, count(*) as created, 0 as won, 0 as won_credit, 0 as won_days,
+        0 as lost, 0 as lost_credit
+      from leads where leads.created_at >= e.lo and leads.created_at < e.hi ${filters}
+      group by 1
+      union all
+      select ${by}, 0, count(*), sum(leads.credit),
+        sum(extract(epoch from leads.won_at - leads.created_at) / 86400), 0, 0
+      from leads where leads.won_at >= e.lo and leads.won_at < e.hi ${filters}
+      group by 1
+      union all
+      select ${by}, 0, 0, 0, 0, count(*), sum(leads.credit)
+      from leads where leads.lost_at >= e.lo and leads.lost_at < e.hi ${filters}
+      group by 1
+    ) as x`;
+}
+
+/** The rollup's figures on each span's whole days, per group. */
+const figuresOfSpans = (read: RollupRead) =>
+  sql`select s.month, r.dimension_id as group_id, r.created, r.won, r.won_credit, r.won_days,
+      r.lost, r.lost_credit
+    from spans s cross join lateral (${rollupRowsOfSpan(sql`${pipelineReportDays}`, read)}) as r`;
+
+/** Created, won and lost per group, with their credit and the days the won deals took to sign. */
+function figuresPerGroup(db: Database, query: ReportQuery, filter: LeadFilter): Promise<FigureRow[]> {
+  const read = rollupFor(query.group_by, filter);
+  const byMonth = query.group_by === 'month';
+  return readRows(
+    db,
+    `report_figures|${query.group_by}|${read ? `${read.dimension}:${read.only ?? ''}` : 'leads'}|${filter.key}`,
+    () => {
+      const rows = read
+        ? sql`${figuresOfSpans(read)} union all ${figuresOfEdges(query.group_by, filter)}`
+        : figuresOfEdges(query.group_by, filter);
+      const key = byMonth ? sql`g.month` : sql`g.group_id::text`;
+      const label = byMonth ? sql`g.month` : GROUP_LABEL[query.group_by as Exclude<ReportGroup, 'month'>];
+      return {
+        query:
+          sqlStatement(sql`with ${segmentsAndEdges(byMonth ? MONTHS_OF_PERIOD : WHOLE_PERIOD, read !== null)}
+          select ${key}, ${label}, g.created, g.won, g.won_credit, g.won_days, g.lost, g.lost_credit
+          from (
+            select ${byMonth ? sql`month` : sql`group_id`}, sum(created)::bigint as created,
+              sum(won)::bigint as won, coalesce(sum(won_credit), 0) as won_credit,
+              coalesce(sum(won_days), 0) as won_days, sum(lost)::bigint as lost,
+              coalesce(sum(lost_credit), 0) as lost_credit
+            from (${rows}) as u
+            group by 1
+          ) as g`),
+        mapRows: (rows: unknown[][]): FigureRow[] =>
+          rows.map(([key, label, created, won, wonCredit, wonDays, lost, lostCredit]) => ({
+            key: key as string | null,
+            label: label as string | null,
+            created: Number(created),
+            won: Number(won),
+            wonCredit: String(wonCredit),
+            wonDays: Number(wonDays),
+            lost: Number(lost),
+            lostCredit: String(lostCredit),
+          })),
+      };
+    },
+    { ...filter.values, ...periodValues(query) },
+  );
+}
+
+/** The reasons given for the deals lost in the period, most frequent first (ten at most). */
+function lostReasons(db: Database, query: ReportQuery, filter: LeadFilter) {
+  const grouped = rollupFor(query.group_by, filter);
+  // Reasons are not grouped: everything's rows, or the one value the report is filtered by.
+  const read: RollupRead | null = grouped && { dimension: grouped.only ?? 'all', only: grouped.only };
+  return readRows(
+    db,
+    `report_lost_reasons|${read ? `${read.dimension}` : 'leads'}|${filter.key}`,
+    () => {
+      const fromLeads = sql`select x.reason, 1 as lost from edges e cross join lateral (
+          select leads.lost_reason as reason from leads
+          where leads.lost_at >= e.lo and leads.lost_at < e.hi and leads.lost_reason is not null
+            ${andFilters(filter)}
+        ) as x`;
+      const rows = read
+        ? sql`select r.reason, r.lost
+            from spans s cross join lateral (${rollupRowsOfSpan(sql`${pipelineReportReasonDays}`, read)}) as r
+            union all ${fromLeads}`
+        : fromLeads;
+      return {
+        query: sqlStatement(sql`with ${segmentsAndEdges(WHOLE_PERIOD, read !== null)}
+          select reason, sum(lost)::bigint from (${rows}) as u
+          group by reason having sum(lost) > 0
+          order by 2 desc, 1 limit 10`),
+        mapRows: (rows: unknown[][]) =>
+          rows.map(([reason, count]) => ({ reason: reason as string, count: Number(count) })),
+      };
+    },
+    { ...filter.values, ...periodValues(query) },
+  );
+}
 
 const periodValues = (query: ReportQuery) => ({ from: query.from, to: query.to, tz: query.tz ?? 'UTC' });
 
@@ -216,10 +198,10 @@ const toFigures = (sums: Sums) => ({
 });
 
 export async function pipelineReport(db: Database, query: ReportQuery): Promise<PipelineReport> {
-  const [created, outcomes, reasons] = await Promise.all([
-    createdPerGroup(db, query),
-    outcomesPerGroup(db, query),
-    lostReasons(db, query),
+  const filter = leadFilter(query);
+  const [figures, reasons] = await Promise.all([
+    figuresPerGroup(db, query, filter),
+    lostReasons(db, query, filter),
   ]);
   const groups = new Map<string | null, Counted & Sums>();
   const groupFor = (row: Counted) => {
@@ -242,14 +224,14 @@ export async function pipelineReport(db: Database, query: ReportQuery): Promise<
   if (query.group_by === 'month') {
     for (const month of monthsOf(query.from, query.to)) groupFor({ key: month, label: month });
   }
-  for (const row of created) groupFor(row).created += row.created;
-  for (const row of outcomes) {
+  for (const row of figures) {
     const group = groupFor(row);
+    group.created += row.created;
     group.won += row.won;
     group.lost += row.lost;
     group.wonCents += toCents(row.wonCredit);
     group.lostCents += toCents(row.lostCredit);
-    group.daysSum += row.won * Number(row.daysToSign ?? 0);
+    group.daysSum += row.wonDays;
   }
   const rows = [...groups.values()];
   const total = rows.reduce<Sums>(

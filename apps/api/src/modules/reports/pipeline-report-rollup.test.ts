@@ -1,0 +1,172 @@
+import type { PipelineReport } from '@funil/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/build-test-app';
+import { createLeadReferences, createLeadVia, type LeadReferences } from '../../../test/lead-fixtures';
+import { type SignedIn, signIn } from '../../../test/sign-in';
+import type { App } from '../../app';
+import { rawRows } from '../../db/raw-rows';
+import { leads } from '../../db/schema';
+
+/** Rows as plain text, so two answers compare whatever the driver parses them into. */
+const asText = (rows: Record<string, unknown>[]) =>
+  rows.map((row) => Object.values(row).map(String).join('|'));
+
+describe('the pipeline report rollup', () => {
+  let app: App;
+  let seller: SignedIn;
+  let other: SignedIn;
+  let manager: SignedIn;
+  let refs: LeadReferences;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    seller = await signIn(app, { roles: ['comercial'] });
+    other = await signIn(app, { roles: ['comercial'] });
+    manager = await signIn(app, { roles: ['manager'] });
+    refs = await createLeadReferences(app, seller.headers);
+  });
+  afterAll(() => app.close());
+
+  const rows = async (statement: ReturnType<typeof sql>) => asText(rawRows(await app.db.execute(statement)));
+
+  /** The rollup as kept by the triggers, and as computed afresh from the leads: equal. */
+  async function expectRollupOfLeads() {
+    // Every column named: rows are read as objects.
+    const kept = await rows(sql`select dimension, day::text as day, coalesce(dimension_id::text, '-') as id,
+        created, won, round(won_credit, 2) as won_credit, round(won_days, 6) as won_days, lost,
+        round(lost_credit, 2) as lost_credit
+      from pipeline_report_days where created <> 0 or won <> 0 or lost <> 0
+      order by 1, 2, 3`);
+    const fresh =
+      await rows(sql`select d.dimension, d.day::text as day, coalesce(d.dimension_id::text, '-') as id,
+        sum(d.created) as created, sum(d.won) as won, round(sum(d.won_credit), 2) as won_credit,
+        round(sum(d.won_days), 6) as won_days, sum(d.lost) as lost, round(sum(d.lost_credit), 2) as lost_credit
+      from leads l cross join lateral pipeline_report_deltas(l, 1) as d
+      group by 1, 2, 3 order by 1, 2, 3`);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual(fresh);
+    const keptReasons =
+      await rows(sql`select dimension, day::text as day, coalesce(dimension_id::text, '-') as id,
+        reason, lost
+      from pipeline_report_reason_days where lost <> 0 order by 1, 2, 3, 4`);
+    const freshReasons = await rows(sql`select d.dimension, d.day::text as day,
+        coalesce(d.dimension_id::text, '-') as id, d.lost_reason, sum(d.lost) as lost
+      from leads l cross join lateral pipeline_report_deltas(l, 1) as d
+      where d.lost_reason is not null group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+    expect(keptReasons).toEqual(freshReasons);
+  }
+
+  const patch = async (id: string, payload: object, as: SignedIn = seller) => {
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `/api/leads/${id}`,
+      headers: as.headers,
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const bulk = async (payload: object) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/leads/bulk',
+      headers: manager.headers,
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const outcome = async (id: string) => {
+    const [row] = await app.db
+      .select({
+        createdAt: leads.createdAt,
+        wonAt: leads.wonAt,
+        lostAt: leads.lostAt,
+        reason: leads.lostReason,
+      })
+      .from(leads)
+      .where(eq(leads.id, id));
+    return row;
+  };
+
+  it('follows every write: creation, moves, edits, bulk moves and deletions', async () => {
+    const made = await Promise.all(
+      [
+        { contract_status: 'frio', credit: 100, executive: seller.user.id },
+        { contract_status: 'quente', credit: 200.5, executive: other.user.id },
+        { contract_status: 'assinado', credit: 300 },
+        { contract_status: 'declinado', credit: 400, executive: seller.user.id },
+        { contract_status: 'morno', credit: 0.01 },
+      ].map((fields, n) => createLeadVia(app, seller.headers, refs, { assessment: `R${n}`, ...fields })),
+    );
+    const [cold, hot, signed, declined, warm] = made.map((lead) => lead.id) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    await expectRollupOfLeads();
+
+    // Created signed or lost: won or lost at creation.
+    const atCreation = await outcome(signed);
+    expect(atCreation?.wonAt).toEqual(atCreation?.createdAt);
+    expect((await outcome(declined))?.lostAt).toEqual((await outcome(declined))?.createdAt);
+
+    // A first win and a first loss with its reason; signing again and losing again keep the first.
+    await patch(hot, { contract_status: 'assinado' });
+    const firstWin = (await outcome(hot))?.wonAt;
+    expect(firstWin).toBeInstanceOf(Date);
+    await patch(cold, { contract_status: 'declinado', reason: 'Sem verba' });
+    await expectRollupOfLeads();
+    await patch(hot, { contract_status: 'no_juridico' });
+    await patch(hot, { contract_status: 'assinado' });
+    expect((await outcome(hot))?.wonAt).toEqual(firstWin);
+    await patch(cold, { contract_status: 'frio' });
+    await patch(cold, { contract_status: 'cancelado', reason: 'Concorrente' });
+    expect((await outcome(cold))?.reason).toBe('Sem verba');
+    await expectRollupOfLeads();
+
+    // Edits of what the report groups and sums by move the lead's figures.
+    await patch(hot, { executive: seller.user.id, credit: 999.99 });
+    await patch(signed, { platform: (await createLeadReferences(app, seller.headers)).platformId });
+    await expectRollupOfLeads();
+
+    // A bulk move to a loss with a reason, then a bulk deletion and a single one.
+    await bulk({ ids: [warm, hot], contract_status: 'cancelado', reason: 'Prazo' });
+    expect((await outcome(warm))?.reason).toBe('Prazo');
+    await expectRollupOfLeads();
+    await bulk({ ids: [warm, declined], delete: true });
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/leads/${signed}`,
+      headers: manager.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    await expectRollupOfLeads();
+  });
+
+  it('is what the report reads for whole days', async () => {
+    await createLeadVia(app, seller.headers, refs, { assessment: 'Hoje' });
+    const today = new Date().toISOString().slice(0, 10);
+    const report = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/reports/pipeline?from=${today}&to=${today}`,
+          headers: seller.headers,
+        })
+      ).json<PipelineReport>();
+    const before = (await report()).total.created;
+    // Only the rollup's "all" row for today changes: the leads are as they were.
+    await app.db.execute(
+      sql`update pipeline_report_days set created = created + 1000 where dimension = 'all' and day = ${today}::date`,
+    );
+    try {
+      expect((await report()).total.created).toBe(before + 1000);
+    } finally {
+      await app.db.execute(
+        sql`update pipeline_report_days set created = created - 1000 where dimension = 'all' and day = ${today}::date`,
+      );
+    }
+  });
+});
