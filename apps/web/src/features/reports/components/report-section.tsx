@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import type { ReportFigures } from '../utils/report-figures';
 import type { ReportTableData } from '../utils/report-tables';
 import { ExportCsvButton } from './export-csv-button';
 import { ReportTable } from './report-table';
@@ -10,12 +11,13 @@ type ReportSectionProps = {
   /** The chart; the same figures follow in the table. */
   chart: ReactNode;
   table: ReportTableData;
+  figures: ReportFigures;
   /** The exported file's name, without `.csv`. */
   fileName: string;
 };
 
 /** One of the report's charts, then its figures as a table that can be exported as CSV. */
-export function ReportSection({ title, description, chart, table, fileName }: ReportSectionProps) {
+export function ReportSection({ title, description, chart, table, figures, fileName }: ReportSectionProps) {
   const headingId = useId();
   return (
     <Card aria-labelledby={headingId} role="region" className="min-w-0">
@@ -30,7 +32,7 @@ export function ReportSection({ title, description, chart, table, fileName }: Re
       </CardHeader>
       <CardContent className="grid gap-4 px-4 sm:px-6">
         {chart}
-        <ReportTable caption={title} data={table} />
+        <ReportTable caption={title} data={table} figures={figures} />
       </CardContent>
     </Card>
   );

@@ -7,18 +7,21 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import type { ReportTableData } from '../utils/report-tables';
+import type { ReportFigures } from '../utils/report-figures';
+import { displayTable, type ReportTableData } from '../utils/report-tables';
 
 type ReportTableProps = {
   caption: string;
   data: ReportTableData;
+  figures: ReportFigures;
 };
 
 /**
  * A chart's figures as a table, for reading them exactly and for screen readers: a caption, column
  * headers, and the first cell of each row as its header. Every column but the first holds numbers.
  */
-export function ReportTable({ caption, data }: ReportTableProps) {
+export function ReportTable({ caption, data: table, figures }: ReportTableProps) {
+  const data = displayTable(table, figures);
   return (
     <Table aria-label={caption}>
       <TableCaption className="sr-only">{caption}</TableCaption>

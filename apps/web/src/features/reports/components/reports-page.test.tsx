@@ -156,6 +156,25 @@ describe('reports page', () => {
     expect(api.calls('GET /api/reports/pipeline')).toHaveLength(1);
   });
 
+  it('exports the figures as numbers: no currency, no grouping, conversion in percent, months as keys', async () => {
+    const user = userEvent.setup();
+    signedIn({ body: BY_MONTH });
+    renderRoute('/relatorios');
+    await screen.findByRole('table', { name: 'Criadas, ganhas e perdidas por mês' }, { timeout: 5000 });
+
+    await user.click(
+      screen.getByRole('button', { name: 'Exportar Criadas, ganhas e perdidas por mês como CSV' }),
+    );
+
+    expect(downloads).toHaveLength(1);
+    const text = new TextDecoder().decode(await downloads[0]!.blob.arrayBuffer());
+    expect(text.split('\r\n')).toEqual([
+      'Mês;Criadas;Ganhas;Crédito ganho;Perdidas;Crédito perdido;Conversão (%);Dias até assinar',
+      '2026-01;4;1;100000,00;1;50000,00;50,0;21,5',
+      '2026-02;6;2;200000,00;0;0,00;100,0;21,5',
+    ]);
+  });
+
   it('exports a table as CSV: BOM, ";" in pt-BR, a formula-like reason escaped', async () => {
     const user = userEvent.setup();
     signedIn({ body: BY_MONTH });

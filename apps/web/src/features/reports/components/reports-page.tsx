@@ -80,6 +80,7 @@ export function ReportsPage() {
                 description={t('outcomes.description')}
                 chart={<OutcomesChart report={report} group={shownGroup} figures={figures} />}
                 table={outcomesTable(report, shownGroup, figures, t)}
+                figures={figures}
                 fileName={t('outcomes.fileName', { group: groupName })}
               />
               <ReportSection
@@ -90,7 +91,8 @@ export function ReportsPage() {
                     <LostReasonsChart reasons={report.lost_reasons} figures={figures} />
                   ) : null
                 }
-                table={lostReasonsTable(report, figures, t)}
+                table={lostReasonsTable(report, t)}
+                figures={figures}
                 fileName={t('reasons.fileName')}
               />
             </>
