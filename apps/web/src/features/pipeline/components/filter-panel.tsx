@@ -1,22 +1,15 @@
-import { PROSPECTUS_YEARS } from '@funil/shared';
-import { useQuery } from '@tanstack/react-query';
-import { ChevronDownIcon, FilterIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedCallback } from 'use-debounce';
-import { activeCatalogueOptions } from '@/api/catalogues';
-import { franchisesQueryOptions } from '@/api/franchises';
 import { SEARCH_DEBOUNCE_MS } from '@/components/data-table';
+import { FilterPanelFrame } from '@/components/lead-filters/filter-panel-frame';
+import { FilterSelect } from '@/components/lead-filters/filter-select';
+import { FranchiseFilter } from '@/components/lead-filters/franchise-filter';
+import { useFilterOptions } from '@/components/lead-filters/use-filter-options';
 import { SearchBox } from '@/components/search-box';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { useStoredState } from '@/lib/use-stored-state';
-import { cn } from '@/lib/utils';
 import type { PipelineFilters } from '../utils/pipeline-filters';
-import { FilterSelect } from './filter-select';
-import { FranchiseFilter } from './franchise-filter';
 
 type FilterPanelProps = {
   filters: PipelineFilters;
@@ -25,8 +18,6 @@ type FilterPanelProps = {
   onClear: () => void;
 };
 
-const YEAR_OPTIONS = PROSPECTUS_YEARS.map((year) => ({ value: String(year), label: String(year) }));
-
 /** The pipeline's filters: brand search, catalogues, year, franchises and stale; collapsible. */
 export function FilterPanel({ filters, activeCount, onChange, onClear }: FilterPanelProps) {
   const { t } = useTranslation('pipeline');
@@ -34,13 +25,7 @@ export function FilterPanel({ filters, activeCount, onChange, onClear }: FilterP
     STORAGE_KEYS.leadFiltersCollapsed,
     (stored) => stored === 'true',
   );
-  const verticals = useQuery(activeCatalogueOptions('verticals'));
-  const quotas = useQuery(activeCatalogueOptions('quotas'));
-  const platforms = useQuery(activeCatalogueOptions('platforms'));
-  const franchises = useQuery(franchisesQueryOptions());
-  // Catalogue items are shown by their label, as in the lead form and the list.
-  const toOptions = (items: { id: string; label: string }[] | undefined) =>
-    (items ?? []).map((item) => ({ value: item.id, label: item.label }));
+  const options = useFilterOptions();
 
   // 'Limpar filtros' empties the search box too: a new box, from the cleared filters.
   const [searchBoxKey, setSearchBoxKey] = useState(0);
@@ -51,97 +36,70 @@ export function FilterPanel({ filters, activeCount, onChange, onClear }: FilterP
   ];
 
   return (
-    <Collapsible
+    <FilterPanelFrame
+      activeCount={activeCount}
       open={!isCollapsed}
       onOpenChange={(open) => setCollapsed(!open)}
-      className="rounded-xl border bg-card"
+      onClear={() => {
+        setSearchBoxKey((key) => key + 1);
+        onClear();
+      }}
+      gridClassName="lg:grid-cols-4 2xl:grid-cols-7"
     >
-      <div className="flex flex-wrap items-center gap-2 px-4 py-2">
-        <FilterIcon aria-hidden className="size-4 text-muted-foreground" />
-        <h2 className="text-sm font-semibold">{t('filters.title')}</h2>
-        {activeCount > 0 && <Badge>{t('filters.active', { count: activeCount })}</Badge>}
-        <div className="ml-auto flex items-center gap-1">
-          {activeCount > 0 && (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => {
-                setSearchBoxKey((key) => key + 1);
-                onClear();
-              }}
-            >
-              <XIcon />
-              {t('filters.clear')}
-            </Button>
-          )}
-          <CollapsibleTrigger asChild>
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={isCollapsed ? t('filters.expand') : t('filters.collapse')}
-            >
-              <ChevronDownIcon className={cn('transition-transform', !isCollapsed && 'rotate-180')} />
-            </Button>
-          </CollapsibleTrigger>
-        </div>
-      </div>
-      <CollapsibleContent>
-        <div className="grid grid-cols-2 items-start gap-3 border-t px-4 py-3 lg:grid-cols-4 2xl:grid-cols-7">
-          <BrandSearch
-            key={searchBoxKey}
-            initialText={filters.brand}
-            title={t('filters.brand')}
-            label={t('filters.brandPlaceholder')}
-            onCommit={(brand) => onChange({ ...filters, brand })}
-          />
-          <FilterSelect
-            id="pipeline-filter-vertical"
-            label={t('filters.vertical')}
-            anyLabel={t('filters.all')}
-            value={filters.vertical}
-            options={toOptions(verticals.data?.data)}
-            onChange={(vertical) => set({ vertical })}
-          />
-          <FilterSelect
-            id="pipeline-filter-quota"
-            label={t('filters.quota')}
-            anyLabel={t('filters.all')}
-            value={filters.quota}
-            options={toOptions(quotas.data?.data)}
-            onChange={(quota) => set({ quota })}
-          />
-          <FilterSelect
-            id="pipeline-filter-platform"
-            label={t('filters.platform')}
-            anyLabel={t('filters.all')}
-            value={filters.platform}
-            options={toOptions(platforms.data?.data)}
-            onChange={(platform) => set({ platform })}
-          />
-          <FilterSelect
-            id="pipeline-filter-year"
-            label={t('filters.year')}
-            anyLabel={t('filters.all')}
-            value={filters.year}
-            options={YEAR_OPTIONS}
-            onChange={(year) => set({ year })}
-          />
-          <FranchiseFilter
-            names={(franchises.data?.data ?? []).map((franchise) => franchise.name)}
-            selected={filters.franchises}
-            onChange={(selected) => set({ franchises: selected })}
-          />
-          <FilterSelect
-            id="pipeline-filter-stale"
-            label={t('filters.stale')}
-            anyLabel={t('filters.staleAll')}
-            value={filters.stale}
-            options={staleOptions}
-            onChange={(stale) => set({ stale })}
-          />
-        </div>
-      </CollapsibleContent>
-    </Collapsible>
+      <BrandSearch
+        key={searchBoxKey}
+        initialText={filters.brand}
+        title={t('filters.brand')}
+        label={t('filters.brandPlaceholder')}
+        onCommit={(brand) => onChange({ ...filters, brand })}
+      />
+      <FilterSelect
+        id="pipeline-filter-vertical"
+        label={t('filters.vertical')}
+        anyLabel={t('filters.all')}
+        value={filters.vertical}
+        options={options.verticals}
+        onChange={(vertical) => set({ vertical })}
+      />
+      <FilterSelect
+        id="pipeline-filter-quota"
+        label={t('filters.quota')}
+        anyLabel={t('filters.all')}
+        value={filters.quota}
+        options={options.quotas}
+        onChange={(quota) => set({ quota })}
+      />
+      <FilterSelect
+        id="pipeline-filter-platform"
+        label={t('filters.platform')}
+        anyLabel={t('filters.all')}
+        value={filters.platform}
+        options={options.platforms}
+        onChange={(platform) => set({ platform })}
+      />
+      <FilterSelect
+        id="pipeline-filter-year"
+        label={t('filters.year')}
+        anyLabel={t('filters.all')}
+        value={filters.year}
+        options={options.years}
+        onChange={(year) => set({ year })}
+      />
+      <FranchiseFilter
+        id="pipeline-filter-franchises"
+        names={options.franchises}
+        selected={filters.franchises}
+        onChange={(selected) => set({ franchises: selected })}
+      />
+      <FilterSelect
+        id="pipeline-filter-stale"
+        label={t('filters.stale')}
+        anyLabel={t('filters.staleAll')}
+        value={filters.stale}
+        options={staleOptions}
+        onChange={(stale) => set({ stale })}
+      />
+    </FilterPanelFrame>
   );
 }
 

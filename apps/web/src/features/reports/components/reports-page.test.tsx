@@ -1,10 +1,10 @@
-import type { PipelineReport } from '@funil/shared';
+import { catalogueItemSchema, type PipelineReport, userResponseSchema } from '@funil/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
-import { apiUser } from '@/test/api-fixtures';
+import { apiCatalogueItem, apiList, apiUser, fixtureId } from '@/test/api-fixtures';
 import { type StubRoute, stubApi } from '@/test/api-stub';
 import { renderRoute } from '@/test/render';
 
@@ -42,11 +42,27 @@ const BY_EXECUTIVE: PipelineReport = {
   ],
 };
 
+const CARLA = apiUser({ id: fixtureId(1), name: 'Carla Dias', roles: ['comercial'] });
+const BRUNO = apiUser({ id: fixtureId(2), name: 'Bruno Lima', roles: ['comercial'], isActive: false });
+const EDUCACAO = apiCatalogueItem('EDUCACAO', { id: fixtureId(10), label: 'Educação' });
+const ESPORTES = apiCatalogueItem('ESPORTES', { id: fixtureId(11), label: 'Esportes' });
+const EMPTY_CATALOGUE = { body: apiList(catalogueItemSchema, []) };
+
 function signedIn(report: StubRoute) {
   const user = apiUser({ roles: ['comercial'] });
   localStorage.setItem(STORAGE_KEYS.token, 'token');
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-  return stubApi({ 'GET /api/auth/me': { body: user }, 'GET /api/reports/pipeline': report });
+  return stubApi({
+    'GET /api/auth/me': { body: user },
+    'GET /api/reports/pipeline': report,
+    'GET /api/users': { body: apiList(userResponseSchema, [BRUNO, CARLA]) },
+    'GET /api/verticals': { body: apiList(catalogueItemSchema, [EDUCACAO, ESPORTES]) },
+    'GET /api/quotas': EMPTY_CATALOGUE,
+    'GET /api/platforms': EMPTY_CATALOGUE,
+    'GET /api/franchises': {
+      body: { data: [{ id: 'f1', _id: 'f1', name: 'Recife' }], total: 1, page: 1, limit: 1 },
+    },
+  });
 }
 
 const paramsOf = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
@@ -154,6 +170,92 @@ describe('reports page', () => {
       'A data inicial deve ser anterior ou igual à final.',
     );
     expect(api.calls('GET /api/reports/pipeline')).toHaveLength(1);
+  });
+
+  it('filters by executive and vertical: both go to the API and into the URL', async () => {
+    const user = userEvent.setup();
+    const api = signedIn({ body: BY_MONTH });
+    const { router } = renderRoute('/relatorios');
+    await screen.findByRole('table', { name: 'Criadas, ganhas e perdidas por mês' }, { timeout: 5000 });
+    expect(screen.queryByText(/filtros? ativos?/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Executivo' }));
+    expect(await screen.findByRole('option', { name: 'Bruno Lima (inativo)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Carla Dias' }));
+    await user.click(screen.getByRole('combobox', { name: 'Vertical' }));
+    await user.click(await screen.findByRole('option', { name: 'Educação' }));
+
+    await waitFor(() =>
+      expect(paramsOf(api.calls('GET /api/reports/pipeline').at(-1)!.url)).toMatchObject({
+        executive: CARLA.id,
+        vertical: EDUCACAO.id,
+        group_by: 'month',
+      }),
+    );
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('executive')).toBe(CARLA.id);
+    expect(search.get('vertical')).toBe(EDUCACAO.id);
+    expect(screen.getByText('2 filtros ativos')).toBeInTheDocument();
+  });
+
+  it('restores the filters of a shared link, and "Limpar filtros" drops them all', async () => {
+    const user = userEvent.setup();
+    const api = signedIn(({ url }) => ({
+      body: paramsOf(url).group_by === 'executive' ? BY_EXECUTIVE : BY_MONTH,
+    }));
+    const { router } = renderRoute(
+      `/relatorios?group=executive&executive=${CARLA.id}&vertical=${EDUCACAO.id}&franchise=Recife&year=2027`,
+    );
+    await screen.findByRole('table', { name: 'Criadas, ganhas e perdidas por executivo' }, { timeout: 5000 });
+
+    expect(paramsOf(api.calls('GET /api/reports/pipeline')[0]!.url)).toMatchObject({
+      group_by: 'executive',
+      executive: CARLA.id,
+      vertical: EDUCACAO.id,
+      franchise: 'Recife',
+      prospectus_year: '2027',
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Executivo' })).toHaveTextContent('Carla Dias'),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Vertical' })).toHaveTextContent('Educação'),
+    );
+    expect(screen.getByRole('combobox', { name: 'Ano do prospecto' })).toHaveTextContent('2027');
+    expect(screen.getByRole('button', { name: 'Praças' })).toHaveTextContent('1 praça');
+    expect(screen.getByText('4 filtros ativos')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?group=executive'));
+    const last = paramsOf(api.calls('GET /api/reports/pipeline').at(-1)!.url);
+    expect(last).toMatchObject({ group_by: 'executive' });
+    for (const name of ['executive', 'vertical', 'franchise', 'prospectus_year'])
+      expect(last).not.toHaveProperty(name);
+    expect(screen.getByRole('combobox', { name: 'Executivo' })).toHaveTextContent('Todos');
+    expect(screen.queryByText(/filtros? ativos?/)).not.toBeInTheDocument();
+  });
+
+  it('says when the filters leave nothing in the period, and offers to clear them', async () => {
+    const user = userEvent.setup();
+    const api = signedIn(({ url }) => ({
+      body: paramsOf(url).executive
+        ? { ...BY_MONTH, groups: [], total: figures(0, 0, 0), lost_reasons: [] }
+        : BY_MONTH,
+    }));
+    const { router } = renderRoute(`/relatorios?executive=${CARLA.id}`);
+
+    const empty = await screen.findByText('Nada neste período', {}, { timeout: 5000 });
+    // The empty state's box: its title and text, then its action.
+    const panel = empty.parentElement!.parentElement!;
+    expect(panel).toHaveTextContent(
+      'Nenhuma oportunidade que atenda aos filtros foi criada, ganha ou perdida no período escolhido.',
+    );
+    await user.click(within(panel).getByRole('button', { name: 'Limpar filtros' }));
+
+    await screen.findByRole('table', { name: 'Criadas, ganhas e perdidas por mês' });
+    expect(router.state.location.search).toBe('');
+    expect(paramsOf(api.calls('GET /api/reports/pipeline').at(-1)!.url)).not.toHaveProperty('executive');
   });
 
   it('exports the figures as numbers: no currency, no grouping, conversion in percent, months as keys', async () => {

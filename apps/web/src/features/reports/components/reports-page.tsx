@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertCircle, ChartNoAxesColumn } from 'lucide-react';
+import { AlertCircle, ChartNoAxesColumn, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { pipelineReportQueryOptions } from '@/api/reports';
 import { DataTableStatePanel } from '@/components/data-table/data-table-state-panel';
@@ -9,10 +9,12 @@ import { browserTimeZone } from '@/lib/download';
 import { getErrorMessage } from '@/lib/http';
 import { useReportParams } from '../hooks/use-report-params';
 import { reportFigures } from '../utils/report-figures';
+import { toReportFilterParams } from '../utils/report-filters';
 import { lostReasonsTable, outcomesTable } from '../utils/report-tables';
 import { LostReasonsChart } from './lost-reasons-chart';
 import { OutcomesChart } from './outcomes-chart';
 import { ReportControls } from './report-controls';
+import { ReportFiltersPanel } from './report-filters-panel';
 import { ReportSection } from './report-section';
 import { ReportSummary } from './report-summary';
 
@@ -31,17 +33,23 @@ function ReportSkeleton() {
 }
 
 /**
- * /relatorios: what the pipeline did in a period — totals, then created/won/lost per group and the
+ * /relatorios: what the pipeline did in a period, for the leads the filters let through — totals, then created/won/lost per group and the
  * lost reasons, each as a chart and a table that can be exported. Days and months are the browser's
  * time zone's. The shell shows the page's title and description (route handle).
  */
 export function ReportsPage() {
   const { t, i18n } = useTranslation('reports');
   const { t: tCommon } = useTranslation('common');
+  const { t: tPipeline } = useTranslation('pipeline');
   const params = useReportParams();
-  const { group, range, problem } = params;
+  const { group, range, problem, filters, activeFilterCount } = params;
   const query = useQuery({
-    ...pipelineReportQueryOptions({ ...range, group_by: group, tz: browserTimeZone() }),
+    ...pipelineReportQueryOptions({
+      ...toReportFilterParams(filters),
+      ...range,
+      group_by: group,
+      tz: browserTimeZone(),
+    }),
     enabled: problem === null,
   });
   const figures = reportFigures(i18n.resolvedLanguage ?? i18n.language);
@@ -62,6 +70,12 @@ export function ReportsPage() {
         onGroupChange={params.setGroup}
         onRangeChange={params.setRange}
       />
+      <ReportFiltersPanel
+        filters={filters}
+        activeCount={activeFilterCount}
+        onChange={params.setFilters}
+        onClear={params.clearFilters}
+      />
       {problem !== null ? null : report ? (
         <div className="grid gap-6" aria-busy={query.isPlaceholderData || undefined}>
           <ReportSummary total={report.total} figures={figures} />
@@ -70,7 +84,15 @@ export function ReportsPage() {
               <DataTableStatePanel
                 icon={<ChartNoAxesColumn className="size-10 text-muted-foreground" aria-hidden />}
                 title={t('empty.title')}
-                description={t('empty.description')}
+                description={activeFilterCount > 0 ? t('empty.filtered') : t('empty.description')}
+                action={
+                  activeFilterCount > 0 ? (
+                    <Button variant="outline" onClick={params.clearFilters}>
+                      <XIcon aria-hidden />
+                      {tPipeline('filters.clear')}
+                    </Button>
+                  ) : undefined
+                }
               />
             </div>
           ) : (

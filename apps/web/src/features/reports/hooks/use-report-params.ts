@@ -2,6 +2,13 @@ import { REPORT_GROUPS, type ReportGroup } from '@funil/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  countActiveReportFilters,
+  EMPTY_REPORT_FILTERS,
+  type ReportFilters,
+  reportFiltersFromSearchParams,
+  withReportFilterParams,
+} from '../utils/report-filters';
+import {
   type DateRange,
   presetRange,
   rangeProblem,
@@ -14,8 +21,9 @@ function oneOf<T extends string>(values: readonly T[], value: string | null, fal
 }
 
 /**
- * The report's period and grouping, kept in the URL (`?period=custom&from=…&to=…&group=vertical`)
- * so a report can be bookmarked and shared. Without parameters: this year, by month.
+ * The report's period, grouping and filters, kept in the URL
+ * (`?period=custom&from=…&to=…&group=vertical&executive=…&franchise=Recife`) so a report can be
+ * bookmarked and shared. Without parameters: this year, by month, every lead.
  */
 export function useReportParams() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -23,6 +31,7 @@ export function useReportParams() {
   const group = oneOf(REPORT_GROUPS, searchParams.get('group'), 'month');
   const customFrom = searchParams.get('from') ?? '';
   const customTo = searchParams.get('to') ?? '';
+  const filters = useMemo(() => reportFiltersFromSearchParams(searchParams), [searchParams]);
 
   const range: DateRange = useMemo(
     () => (period === 'custom' ? { from: customFrom, to: customTo } : presetRange(period)),
@@ -53,6 +62,24 @@ export function useReportParams() {
   );
   const setGroup = useCallback((next: ReportGroup) => update({ group: next }), [update]);
   const setRange = useCallback((next: DateRange) => update({ period: 'custom', ...next }), [update]);
+  const setFilters = useCallback(
+    (next: ReportFilters) =>
+      setSearchParams((current) => withReportFilterParams(current, next), { replace: true }),
+    [setSearchParams],
+  );
+  const clearFilters = useCallback(() => setFilters(EMPTY_REPORT_FILTERS), [setFilters]);
 
-  return { period, group, range, problem: rangeProblem(range), setPeriod, setGroup, setRange };
+  return {
+    period,
+    group,
+    range,
+    problem: rangeProblem(range),
+    filters,
+    activeFilterCount: countActiveReportFilters(filters),
+    setPeriod,
+    setGroup,
+    setRange,
+    setFilters,
+    clearFilters,
+  };
 }

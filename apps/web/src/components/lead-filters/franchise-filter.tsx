@@ -6,19 +6,19 @@ type FranchiseFilterProps = {
   names: readonly string[];
   selected: readonly string[];
   onChange: (selected: string[]) => void;
+  /** The field's id, unique on the page. */
+  id: string;
 };
 
-const FRANCHISE_FILTER_ID = 'pipeline-filter-franchises';
-
 /** The franchises to show (leads with any of them), chosen as in the lead form. */
-export function FranchiseFilter({ names, selected, onChange }: FranchiseFilterProps) {
+export function FranchiseFilter({ id, names, selected, onChange }: FranchiseFilterProps) {
   const { t } = useTranslation('pipeline');
   const { t: tLeads } = useTranslation('leads');
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={FRANCHISE_FILTER_ID}>{t('filters.franchises')}</Label>
+      <Label htmlFor={id}>{t('filters.franchises')}</Label>
       <MultiSelect
-        id={FRANCHISE_FILTER_ID}
+        id={id}
         options={names.map((name) => ({ value: name, label: name }))}
         value={selected}
         onChange={onChange}
