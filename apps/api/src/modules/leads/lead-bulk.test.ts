@@ -133,6 +133,7 @@ describe('POST /api/leads/bulk', () => {
         { ids: [id], contract_status: 'quente', reason: 'Caro' },
         'Motivo só acompanha uma mudança para Declinado ou Cancelado',
       ],
+      [{ ids: [id], contract_status: 'quente', executive: id }, 'Campo não permitido: executive'],
     ];
     for (const [body, message] of cases) {
       const response = await bulk(body);

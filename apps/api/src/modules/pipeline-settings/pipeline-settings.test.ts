@@ -75,6 +75,8 @@ describe('/api/settings/pipeline', () => {
         'Dias até parado deve ser um número inteiro de 1 a 365, ou vazio',
       ],
       [{ statuses: 'todos' }, 'Informe os 8 status do funil, cada um uma vez'],
+      [{ ...defaultPipelineSettings(), currency: 'BRL' }, 'Campo não permitido: currency'],
+      [withStatus('frio', { color: 'azul' }), 'Campo não permitido: color'],
     ];
     for (const [body, message] of cases) {
       const response = await put(body);
