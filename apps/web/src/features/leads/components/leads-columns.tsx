@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ContractStatusBadge } from '@/components/contract-status-badge';
 import { FranchiseBadges } from '@/components/franchise-badges';
 import { LeadStatusAge } from '@/components/lead-status-age';
+import { SelectPageCheckbox, SelectRowCheckbox } from './lead-row-select';
 
 type LeadColumnsOptions = {
   t: TFunction<'leads'>;
@@ -15,6 +16,8 @@ type LeadColumnsOptions = {
   money: (value: number) => string;
   /** When given, each row offers 'Ver detalhes'. */
   onOpenDetails?: (lead: Lead) => void;
+  /** Whether the list takes part in a selection: a first column of checkboxes. */
+  selectable?: boolean;
 };
 
 const sortable = (
@@ -32,16 +35,28 @@ const sortable = (
   header: ({ column }) => <DataTableColumnHeader column={column} title={title} />,
 });
 
+/** The checkbox column; the checkboxes read the selection from LeadRowSelectionContext. */
+const selectColumn: ColumnDef<Lead, string | number> = {
+  id: 'select',
+  enableSorting: false,
+  meta: { className: 'w-10' },
+  header: ({ table }) => <SelectPageCheckbox table={table} />,
+  cell: ({ row, table }) => <SelectRowCheckbox lead={row.original} table={table} />,
+};
+
 /**
- * Marca, Vertical, Cota, Plataforma, Executivo, Praças, Crédito, Investimento, Status, Ações.
- * Sortable column ids are the API's sort fields (LEAD_SORT_FIELDS): the list sorts on the server.
+ * Marca, Vertical, Cota, Plataforma, Executivo, Praças, Crédito, Investimento, Status, Ações, after
+ * the checkboxes when the list takes part in a selection. Sortable column ids are the API's sort
+ * fields (LEAD_SORT_FIELDS): the list sorts on the server.
  */
 export function getLeadColumns({
   t,
   money,
   onOpenDetails,
+  selectable = false,
 }: LeadColumnsOptions): ColumnDef<Lead, string | number>[] {
   return [
+    ...(selectable ? [selectColumn] : []),
     {
       ...sortable('brand', t('columns.brand'), (lead) => lead.brand_id.name, 'min-w-40 whitespace-normal'),
       cell: ({ row }) => (

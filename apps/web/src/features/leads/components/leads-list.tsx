@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type Lead, type LeadFilters, leadListQueryOptions } from '@/api/leads';
 import { DataTable, useServerTableState } from '@/components/data-table';
 import { useFormatters } from '@/lib/format';
+import { LeadRowSelectionContext, type LeadRowSelection } from './lead-row-select';
 import { getLeadColumns } from './leads-columns';
 
 export type LeadsListProps = {
@@ -16,6 +17,8 @@ export type LeadsListProps = {
   toolbar?: ReactNode;
   /** Told the order the list is sorted in, whenever it changes (an export follows it). */
   onSortChange?: (sort: LeadListSort) => void;
+  /** When given, each row has a checkbox, and the header one checks the whole page. */
+  selection?: LeadRowSelection;
 };
 
 /** The order of the list: a sort field and its direction. */
@@ -25,7 +28,7 @@ export type LeadListSort = { sort: LeadSortField; order: 'asc' | 'desc' };
  * The pipeline's list view: the leads under the filters, paged and sorted on the server (newest
  * first unless a header says otherwise; 10, 20, 50 or 100 a page), money in whole reais.
  */
-export function LeadsList({ filters, onOpenDetails, toolbar, onSortChange }: LeadsListProps) {
+export function LeadsList({ filters, onOpenDetails, toolbar, onSortChange, selection }: LeadsListProps) {
   const { t } = useTranslation('leads');
   const { currency } = useFormatters();
   const { controls, params } = useServerTableState<LeadSortField>({
@@ -42,29 +45,33 @@ export function LeadsList({ filters, onOpenDetails, toolbar, onSortChange }: Lea
     onSortChange?.({ sort, order });
   }, [onSortChange, sort, order]);
 
+  const selectable = selection !== undefined;
   const columns = useMemo(
     () =>
       getLeadColumns({
         t,
         money: (value) => currency(value, { decimals: false }),
         onOpenDetails,
+        selectable,
       }),
-    [t, currency, onOpenDetails],
+    [t, currency, onOpenDetails, selectable],
   );
 
   return (
-    <DataTable<Lead>
-      label={t('list.tableLabel')}
-      columns={columns}
-      query={query}
-      loadError={{ title: t('list.loadError'), toastId: 'leads-load-error' }}
-      getRowId={(lead) => lead.id}
-      server={controls}
-      searchable={false}
-      pageSizes={BRAND_PAGE_SIZES}
-      emptyTitle={t('list.noLeadFound')}
-      emptyDescription={t('list.noLeadFoundDescription')}
-      toolbar={toolbar}
-    />
+    <LeadRowSelectionContext value={selection ?? null}>
+      <DataTable<Lead>
+        label={t('list.tableLabel')}
+        columns={columns}
+        query={query}
+        loadError={{ title: t('list.loadError'), toastId: 'leads-load-error' }}
+        getRowId={(lead) => lead.id}
+        server={controls}
+        searchable={false}
+        pageSizes={BRAND_PAGE_SIZES}
+        emptyTitle={t('list.noLeadFound')}
+        emptyDescription={t('list.noLeadFoundDescription')}
+        toolbar={toolbar}
+      />
+    </LeadRowSelectionContext>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lead } from '@/api/leads';
 import { Button } from '@/components/ui/button';
 import { type LoadedBoard, useColumnLeads } from '../hooks/use-board';
+import type { BoardSelection } from './kanban-board';
 import { LeadCard } from './lead-card';
 
 /** Start loading the next page while this many cards remain below the visible ones. */
@@ -13,7 +14,7 @@ const PREFETCH_DISTANCE = 10;
 const ESTIMATED_CARD_HEIGHT = 170;
 const CARD_GAP = 8;
 
-type ColumnCardsProps = {
+type ColumnCardsProps = BoardSelection & {
   loaded: LoadedBoard;
   status: ContractStatus;
   /** The column's true count, for the screen reader's "3 of 412". */
@@ -37,6 +38,8 @@ export function ColumnCards({
   draggingLeadId,
   onOpenDetails,
   onMove,
+  selectedIds,
+  onToggleSelect,
 }: ColumnCardsProps) {
   const { t } = useTranslation('pipeline');
   const query = useColumnLeads(loaded, status);
@@ -44,6 +47,12 @@ export function ColumnCards({
   const leads = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [focusedLeadId, setFocusedLeadId] = useState<string | null>(null);
+  // A shift-click selects a range in this column's order, the cards loaded so far.
+  const handleToggleSelect = useCallback(
+    (lead: Lead, range: boolean) => onToggleSelect(lead, range ? leads : null),
+    [onToggleSelect, leads],
+  );
+  const isSelecting = selectedIds.size > 0;
 
   const keptIndexes = useMemo(
     () =>
@@ -111,7 +120,14 @@ export function ColumnCards({
               style={{ transform: `translateY(${item.start}px)` }}
             >
               {lead ? (
-                <LeadCard lead={lead} onOpenDetails={onOpenDetails} onMove={onMove} />
+                <LeadCard
+                  lead={lead}
+                  onOpenDetails={onOpenDetails}
+                  onMove={onMove}
+                  isSelected={selectedIds.has(lead.id)}
+                  isSelecting={isSelecting}
+                  onToggleSelect={handleToggleSelect}
+                />
               ) : isFetchNextPageError ? (
                 <div className="grid justify-items-center gap-2 py-3 text-center text-xs text-muted-foreground">
                   {t('column.loadError')}

@@ -18,7 +18,14 @@ import { DragPreview } from './drag-preview';
 import { KanbanColumn } from './kanban-column';
 import type { LeadDragData } from './lead-card';
 
-type KanbanBoardProps = {
+/** The cards checked for a bulk action, and how a card's checkbox changes them. */
+export type BoardSelection = {
+  selectedIds: ReadonlySet<string>;
+  /** Stable: checks or unchecks a card; with `order`, the range from the card toggled last. */
+  onToggleSelect: (lead: Lead, order: readonly Lead[] | null) => void;
+};
+
+type KanbanBoardProps = BoardSelection & {
   filters: LeadFilters;
   /** Stable: a card's click or Enter opens the lead's details. */
   onOpenDetails: (leadId: string) => void;
@@ -27,11 +34,20 @@ type KanbanBoardProps = {
 const BOARD_HEIGHT = 'h-[calc(100dvh-15rem)] min-h-[26rem]';
 
 /** The Kanban: eight columns that page on their own, headed by true counts and sums. */
-export function KanbanBoard({ filters, onOpenDetails }: KanbanBoardProps) {
+export function KanbanBoard({ filters, onOpenDetails, selectedIds, onToggleSelect }: KanbanBoardProps) {
   const { t } = useTranslation('pipeline');
   const board = useBoard(filters);
 
-  if (board.data) return <LoadedKanban loaded={board.data} onOpenDetails={onOpenDetails} />;
+  if (board.data) {
+    return (
+      <LoadedKanban
+        loaded={board.data}
+        onOpenDetails={onOpenDetails}
+        selectedIds={selectedIds}
+        onToggleSelect={onToggleSelect}
+      />
+    );
+  }
   if (board.isError) {
     return (
       <div role="alert" className="grid justify-items-center gap-3 rounded-xl border p-8 text-center">
@@ -59,7 +75,9 @@ type DraggingLead = { id: string; from: ContractStatus };
 function LoadedKanban({
   loaded,
   onOpenDetails,
-}: {
+  selectedIds,
+  onToggleSelect,
+}: BoardSelection & {
   loaded: LoadedBoard;
   onOpenDetails: (leadId: string) => void;
 }) {
@@ -123,6 +141,8 @@ function LoadedKanban({
             draggingLeadId={dragging?.from === totals.contract_status ? dragging.id : null}
             onOpenDetails={onOpenDetails}
             onMove={handleMove}
+            selectedIds={selectedIds}
+            onToggleSelect={onToggleSelect}
           />
         ))}
       </div>

@@ -9,13 +9,14 @@ import { pointerOverColumn } from '../utils/pointer-over-column';
 import { CollapsedColumn } from './collapsed-column';
 import { ColumnCards } from './column-cards';
 import { ColumnHeader } from './column-header';
+import type { BoardSelection } from './kanban-board';
 
 /** What a column is as a drop target: a drop anywhere on it, over any card, moves the lead here. */
 export type ColumnDropData = { status: ContractStatus };
 
 export const columnDropId = (status: ContractStatus) => `column:${status}`;
 
-type KanbanColumnProps = {
+type KanbanColumnProps = BoardSelection & {
   loaded: LoadedBoard;
   status: ContractStatus;
   totals: LeadColumnTotals;
@@ -36,6 +37,8 @@ export const KanbanColumn = memo(function KanbanColumn({
   draggingLeadId,
   onOpenDetails,
   onMove,
+  selectedIds,
+  onToggleSelect,
 }: KanbanColumnProps) {
   const { t } = useTranslation('leads');
   const { ref, isDropTarget } = useDroppable<ColumnDropData>({
@@ -77,6 +80,8 @@ export const KanbanColumn = memo(function KanbanColumn({
             draggingLeadId={draggingLeadId}
             onOpenDetails={onOpenDetails}
             onMove={onMove}
+            selectedIds={selectedIds}
+            onToggleSelect={onToggleSelect}
           />
         </>
       )}

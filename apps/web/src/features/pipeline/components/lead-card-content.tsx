@@ -28,7 +28,7 @@ export function LeadCardContent({ lead, detailsId }: LeadCardContentProps) {
 
   return (
     <div className="grid gap-2 text-sm">
-      <p className="truncate pr-14 font-medium" title={lead.brand_id.name}>
+      <p className="truncate pr-20 font-medium" title={lead.brand_id.name}>
         {lead.brand_id.name}
       </p>
       <div id={detailsId} aria-hidden={detailsId === undefined ? undefined : true} className="grid gap-2">

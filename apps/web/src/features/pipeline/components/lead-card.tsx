@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Lead } from '@/api/leads';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -26,15 +27,32 @@ type LeadCardProps = {
   /** Stable callbacks: a card re-renders only when its own lead changes. */
   onOpenDetails: (leadId: string) => void;
   onMove: (lead: Lead, to: ContractStatus) => void;
+  isSelected: boolean;
+  /** Whether any lead is selected: every card's checkbox then shows. */
+  isSelecting: boolean;
+  /** Checks or unchecks the card; `range` (Shift held) takes the cards from the one toggled last. */
+  onToggleSelect: (lead: Lead, range: boolean) => void;
 };
 
 /**
  * A lead on the board. Its body is the drag handle, a button whose name is the brand it starts with
  * and whose description is the rest of the card, then how to drag it: it drags (after 8 px, or
  * Space from the keyboard), and a click or Enter opens the details. The actions beside it are the
- * full-screen edit page and a menu with the same move without dragging (WCAG 2.5.7).
+ * checkbox that selects it for a bulk action, the full-screen edit page and a menu with the same
+ * move without dragging (WCAG 2.5.7).
+ *
+ * The checkbox shows on hover and focus, always while any card is selected, and always where there
+ * is no hover (touch) or little room. A click or Space toggles it, with Shift the range from the
+ * card toggled last; it never starts a drag. A selected card is ringed as well as checked.
  */
-export const LeadCard = memo(function LeadCard({ lead, onOpenDetails, onMove }: LeadCardProps) {
+export const LeadCard = memo(function LeadCard({
+  lead,
+  onOpenDetails,
+  onMove,
+  isSelected,
+  isSelecting,
+  onToggleSelect,
+}: LeadCardProps) {
   const { t } = useTranslation('pipeline');
   const { t: tLeads } = useTranslation('leads');
   const { ref, handleRef, isDragSource } = useDraggable<LeadDragData>({ id: lead.id, data: { lead } });
@@ -54,8 +72,10 @@ export const LeadCard = memo(function LeadCard({ lead, onOpenDetails, onMove }: 
       aria-label={brand}
       data-lead-id={lead.id}
       data-stale={lead.stale || undefined}
+      data-selected={isSelected || undefined}
       className={cn(
-        'relative rounded-lg border bg-card text-card-foreground shadow-xs transition-shadow hover:shadow-md',
+        'group/card relative rounded-lg border bg-card text-card-foreground shadow-xs transition-shadow hover:shadow-md',
+        isSelected && 'border-primary ring-2 ring-primary',
         // A stale card's edge in amber, beside its "Parado há N dias" line and icon.
         lead.stale && 'border-l-4 border-l-amber-500 dark:border-l-amber-400',
         isDragSource && 'opacity-40',
@@ -76,7 +96,22 @@ export const LeadCard = memo(function LeadCard({ lead, onOpenDetails, onMove }: 
       >
         <LeadCardContent lead={lead} detailsId={detailsId} />
       </div>
-      <div className="absolute top-1.5 right-1.5 flex">
+      <div className="absolute top-1.5 right-1.5 flex items-center">
+        <span className="flex size-7 items-center justify-center">
+          <Checkbox
+            checked={isSelected}
+            aria-label={t('card.select', { brand })}
+            // A click toggles; Space does too, as the browser clicks a focused checkbox.
+            onClick={(event) => onToggleSelect(lead, event.shiftKey)}
+            // The card is draggable: a press on its checkbox must not start a drag.
+            onPointerDown={(event) => event.stopPropagation()}
+            className={cn(
+              'size-5 bg-card transition-opacity',
+              !isSelecting &&
+                'opacity-0 group-hover/card:opacity-100 group-focus-within/card:opacity-100 pointer-coarse:opacity-100 max-md:opacity-100',
+            )}
+          />
+        </span>
         <Button variant="ghost" size="icon" className="size-7" asChild>
           <Link to={`/leads/editar/${lead.id}`} aria-label={t('card.open', { brand })}>
             <Maximize2Icon />
