@@ -134,6 +134,24 @@ const screens: Screen[] = [
     },
   },
   {
+    // Two cards checked: the bulk bar at the bottom, with its count and actions.
+    name: 'pipeline bulk bar',
+    path: '/dashboard',
+    signedIn: true,
+    ready: async (page) => {
+      await pageTitle('Pipeline de Oportunidades')(page);
+      for (const status of ['Frio', 'Morno']) {
+        await page
+          .getByRole('region', { name: status, exact: true })
+          .getByRole('checkbox', { name: 'Selecionar Marca Acessível' })
+          .click();
+      }
+      await expect(
+        page.getByRole('region', { name: 'Ações em massa' }).getByText('2 selecionadas'),
+      ).toBeVisible();
+    },
+  },
+  {
     name: 'pipeline list',
     path: '/dashboard',
     signedIn: true,
