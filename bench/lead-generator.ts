@@ -288,7 +288,16 @@ function steps({ brands, leads }: GeneratorSize): Step[] {
   ];
 }
 
-const TABLES = ['users', 'brands', 'contacts', 'leads', 'lead_franchises', 'lead_status_changes'];
+const TABLES = [
+  'users',
+  'brands',
+  'contacts',
+  'leads',
+  'lead_franchises',
+  'lead_status_changes',
+  'pipeline_report_days',
+  'pipeline_report_reason_days',
+];
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 

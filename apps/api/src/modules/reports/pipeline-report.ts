@@ -139,10 +139,13 @@ function lostReasons(db: Database, query: ReportQuery, filter: LeadFilter) {
     db,
     `report_lost_reasons|${read ? `${read.dimension}` : 'leads'}|${filter.key}`,
     () => {
-      const fromLeads = sql`select x.reason, 1 as lost from edges e cross join lateral (
-          select leads.lost_reason as reason from leads
+      // Grouped inside the lateral subquery, which keeps it one index range per edge: a plain
+      // one is pulled up into a join of every lost lead with the edges.
+      const fromLeads = sql`select x.reason, x.lost from edges e cross join lateral (
+          select leads.lost_reason as reason, count(*) as lost from leads
           where leads.lost_at >= e.lo and leads.lost_at < e.hi and leads.lost_reason is not null
             ${andFilters(filter)}
+          group by 1
         ) as x`;
       const rows = read
         ? sql`select r.reason, r.lost
