@@ -193,6 +193,8 @@ async function explainScenarios(databaseUrl: string, scenarios: Scenario[]): Pro
   );
   const results: ExplainResult[] = [];
   await withBenchClient(databaseUrl, async (client) => {
+    // As the server's own connections run them.
+    await client.query('set jit = off');
     for (const { scenario, statements } of captured) {
       for (const [index, statement] of statements.entries()) {
         const plan = await explainStatement(client, statement);

@@ -86,14 +86,24 @@ export async function explainStatement(
 }
 
 /** The pipeline's and the brands' tables, most specific first: the one a statement is about. */
-const MAIN_TABLES = ['lead_franchise_totals', 'lead_totals', 'leads', 'brands'];
-const mainTable = (text: string) => MAIN_TABLES.find((table) => text.includes(`from "${table}"`)) ?? '?';
+const MAIN_TABLES = [
+  'pipeline_report_reason_days',
+  'pipeline_report_days',
+  'lead_franchise_totals',
+  'lead_totals',
+  'leads',
+  'brands',
+];
+const mainTable = (text: string) =>
+  MAIN_TABLES.find((table) => text.includes(`from "${table}"`) || text.includes(`from ${table} `)) ?? '?';
 
 /** What a statement does, in a few words, for the table's second column. */
 export function statementKind(text: string): string {
   const lowered = text.toLowerCase();
   const table = mainTable(lowered);
   if (table === 'lead_totals' || table === 'lead_franchise_totals') return `totals (${table})`;
+  if (table.startsWith('pipeline_report')) return `report (${table} + edges)`;
+  if (lowered.startsWith('with segments')) return 'report (leads)';
   if (lowered.includes('cross join lateral')) return 'cards (lateral per status)';
   if (lowered.startsWith('select count(')) return `count (${table})`;
   if (lowered.includes('group by')) return `totals (group by ${table})`;
@@ -102,4 +112,6 @@ export function statementKind(text: string): string {
 
 /** Whether a statement is one the benchmark explains: it reads the pipeline's or the brands' data. */
 export const isDataStatement = (text: string) =>
-  /(from|join) "(leads|lead_totals|lead_franchise_totals|brands|lead_status_changes)"/.test(text);
+  /(from|join) "(leads|lead_totals|lead_franchise_totals|brands|lead_status_changes|pipeline_report_days|pipeline_report_reason_days)"/.test(
+    text,
+  ) || /(from|join) (leads|pipeline_report_days|pipeline_report_reason_days) /.test(text);
