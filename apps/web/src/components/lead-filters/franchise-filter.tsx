@@ -10,15 +10,16 @@ type FranchiseFilterProps = {
   id: string;
 };
 
-/** The franchises to show (leads with any of them), chosen as in the lead form. */
+/** The franchises to show (leads with any of them), chosen as in the lead form; as narrow as its cell. */
 export function FranchiseFilter({ id, names, selected, onChange }: FranchiseFilterProps) {
   const { t } = useTranslation('pipeline');
   const { t: tLeads } = useTranslation('leads');
   return (
-    <div className="grid gap-1.5">
+    <div className="grid grid-cols-1 gap-1.5">
       <Label htmlFor={id}>{t('filters.franchises')}</Label>
       <MultiSelect
         id={id}
+        className="grid-cols-1"
         options={names.map((name) => ({ value: name, label: name }))}
         value={selected}
         onChange={onChange}

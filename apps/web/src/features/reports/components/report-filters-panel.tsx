@@ -32,7 +32,7 @@ export function ReportFiltersPanel({ filters, activeCount, onChange, onClear }: 
       open={open}
       onOpenChange={setOpen}
       onClear={onClear}
-      gridClassName="md:grid-cols-3 xl:grid-cols-6"
+      gridClassName="md:grid-cols-3 2xl:grid-cols-6"
     >
       <FilterSelect
         id="report-filter-executive"
