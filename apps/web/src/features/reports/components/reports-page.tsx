@@ -33,9 +33,10 @@ function ReportSkeleton() {
 }
 
 /**
- * /relatorios: what the pipeline did in a period, for the leads the filters let through — totals, then created/won/lost per group and the
- * lost reasons, each as a chart and a table that can be exported. Days and months are the browser's
- * time zone's. The shell shows the page's title and description (route handle).
+ * /relatorios: what the pipeline did in a period, for the leads the filters let through — totals,
+ * then created/won/lost per group and the lost reasons, each as a chart and a table that can be
+ * exported. Days and months are the browser's time zone's. The shell shows the page's title and
+ * description (route handle).
  */
 export function ReportsPage() {
   const { t, i18n } = useTranslation('reports');
