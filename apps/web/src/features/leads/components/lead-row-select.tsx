@@ -3,6 +3,7 @@ import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '@/api/leads';
 import { Checkbox } from '@/components/ui/checkbox';
+import { cn } from '@/lib/utils';
 
 /** The list's part in a selection of leads kept by the screen that shows it. */
 export type LeadRowSelection = {
@@ -17,6 +18,16 @@ export type LeadRowSelection = {
  * every toggle would remount the checkbox just pressed, and its focus would be lost.
  */
 export const LeadRowSelectionContext = createContext<LeadRowSelection | null>(null);
+
+/**
+ * A mixed checkbox filled like a checked one, with a dash instead of the tick, so it is not read
+ * as "all checked".
+ */
+const MIXED = cn(
+  'relative data-[state=indeterminate]:border-primary data-[state=indeterminate]:bg-primary dark:data-[state=indeterminate]:bg-primary',
+  '[&[data-state=indeterminate]_svg]:hidden',
+  'data-[state=indeterminate]:after:absolute data-[state=indeterminate]:after:inset-x-[3px] data-[state=indeterminate]:after:top-1/2 data-[state=indeterminate]:after:h-0.5 data-[state=indeterminate]:after:-translate-y-1/2 data-[state=indeterminate]:after:rounded-full data-[state=indeterminate]:after:bg-primary-foreground',
+);
 
 const pageOf = (table: Table<Lead>) => table.getRowModel().rows.map((row) => row.original);
 
@@ -34,7 +45,7 @@ export function SelectPageCheckbox({ table }: { table: Table<Lead> }) {
       checked={all ? true : checked > 0 ? 'indeterminate' : false}
       disabled={page.length === 0}
       onCheckedChange={() => selection.setMany(page, !all)}
-      className="size-5 align-middle"
+      className={cn('size-5 align-middle', MIXED)}
     />
   );
 }

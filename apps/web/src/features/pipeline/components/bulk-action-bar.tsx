@@ -11,7 +11,9 @@ import { BulkMoveMenu } from './bulk-move-menu';
 
 /** Whether an Esc belongs to something open above the page (a dialog, a menu, a listbox). */
 const isEscapeTaken = () =>
-  document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]') !== null;
+  document.querySelector(
+    ':is([role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]):not([data-state="closed"])',
+  ) !== null;
 
 type BulkActionBarProps = {
   selection: LeadSelection;
@@ -66,7 +68,8 @@ export function BulkActionBar({ selection, canDelete }: BulkActionBarProps) {
         <p role="status" className="mr-auto px-2 text-sm font-medium tabular-nums sm:px-0">
           {t('bulk.selected', { count })}
         </p>
-        <div className="flex flex-wrap items-center gap-2">
+        {/* Narrow screens: the count and "Limpar seleção" on one line, the actions on the next. */}
+        <div className="order-last flex w-full items-center gap-2 sm:order-none sm:w-auto">
           <BulkMoveMenu disabled={isPending} onMove={(to) => void handleMove(to)} />
           {canDelete && (
             <Button
@@ -79,11 +82,11 @@ export function BulkActionBar({ selection, canDelete }: BulkActionBarProps) {
               {t('bulk.delete')}
             </Button>
           )}
-          <Button size="sm" variant="ghost" onClick={clear}>
-            <XIcon aria-hidden />
-            {t('bulk.clear')}
-          </Button>
         </div>
+        <Button size="sm" variant="ghost" onClick={clear}>
+          <XIcon aria-hidden />
+          {t('bulk.clear')}
+        </Button>
       </div>
       <ConfirmDialog
         open={confirmingDelete}
