@@ -2,7 +2,9 @@ import { type LeadFilters, leadFiltersSchema, type StatusTotalsRow } from '@funi
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { firstNumber, readRows } from '../../db/read-rows';
+import type { leadFranchiseStatuses } from '../../db/schema';
 import { franchises, leadFranchiseTotals, leadTotals } from '../../db/schema';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isAnyOfJson } from '../../db/any-of-json';
 import { filterPlaceholder, type LeadFilter, type LeadFilterName } from './lead-filters';
 import { toStatusTotalsRows } from './lead-totals';
@@ -45,8 +47,11 @@ export function hasRunningTotals(filters: Partial<LeadFilters>): boolean {
 
 type TotalsTable = typeof leadTotals | typeof leadFranchiseTotals;
 
-/** The running totals' conditions for the lead filters they have a dimension for. */
-const DIMENSION_CONDITIONS: Partial<Record<LeadFilterName, (table: TotalsTable) => SQL>> = {
+/** A table with the board's dimensions: the running totals, or the franchise links' statuses. */
+type DimensionTable = TotalsTable | typeof leadFranchiseStatuses;
+
+/** The conditions on a dimension table for the lead filters it has a dimension for. */
+const DIMENSION_CONDITIONS: Partial<Record<LeadFilterName, (table: DimensionTable) => SQL>> = {
   contract_status: (table) => eq(table.contractStatus, filterPlaceholder('contract_status')),
   contract_statuses: (table) => isAnyOfJson(table.contractStatus, filterPlaceholder('contract_statuses')),
   prospectus_year: (table) => eq(table.prospectusYear, filterPlaceholder('prospectus_year')),
@@ -56,22 +61,37 @@ const DIMENSION_CONDITIONS: Partial<Record<LeadFilterName, (table: TotalsTable) 
 };
 
 /**
- * The table to read, and the WHERE on its dimensions (and franchise, for the per-franchise one).
- * Only for filters `hasRunningTotals` accepts: the franchise filter then names one franchise.
+ * The WHERE on a dimension table for `filter` (one `hasRunningTotals` accepts): its dimensions,
+ * and, with `franchiseId` (the table's franchise column), the one franchise the filter names.
  */
-function totalsFor(filter: LeadFilter): { table: TotalsTable; where: SQL | undefined } {
-  const byFranchise = filter.names.includes('franchise');
-  const table: TotalsTable = byFranchise ? leadFranchiseTotals : leadTotals;
-  const where = and(
-    byFranchise
+export function dimensionsWhere(
+  table: DimensionTable,
+  filter: LeadFilter,
+  franchiseId?: AnyPgColumn,
+): SQL | undefined {
+  return and(
+    franchiseId && filter.names.includes('franchise')
       ? eq(
-          leadFranchiseTotals.franchiseId,
+          franchiseId,
           sql`(select ${franchises.id} from ${franchises} where ${isAnyOfJson(franchises.name, filterPlaceholder('franchise'))})`,
         )
       : undefined,
     ...filter.names.map((name) => DIMENSION_CONDITIONS[name]?.(table)),
   );
-  return { table, where };
+}
+
+/**
+ * The table to read, and the WHERE on its dimensions (and franchise, for the per-franchise one).
+ * Only for filters `hasRunningTotals` accepts: the franchise filter then names one franchise.
+ */
+function totalsFor(filter: LeadFilter): { table: TotalsTable; where: SQL | undefined } {
+  if (filter.names.includes('franchise')) {
+    return {
+      table: leadFranchiseTotals,
+      where: dimensionsWhere(leadFranchiseTotals, filter, leadFranchiseTotals.franchiseId),
+    };
+  }
+  return { table: leadTotals, where: dimensionsWhere(leadTotals, filter) };
 }
 
 /** Count and sums per status from the running totals (only when `hasRunningTotals(filters)`). */

@@ -67,6 +67,16 @@ describe('GET /api/leads/summary and /api/leads/board', () => {
     ['stale=true', isStaleByDefault],
     ['prospectus_year=2027&stale=false', (lead) => lead.prospectusYear === 2027 && !isStaleByDefault(lead)],
     ['search=ALFA&stale=true', (lead) => lead.brandName === 'Alfa' && isStaleByDefault(lead)],
+    // One franchise: its running totals and its links' statuses (the fresh leads of one franchise).
+    ['franchise=Recife', (lead) => lead.franchises.includes('Recife')],
+    [
+      'franchise=Recife&prospectus_year=2027&stale=true',
+      (lead) => lead.franchises.includes('Recife') && lead.prospectusYear === 2027 && isStaleByDefault(lead),
+    ],
+    [
+      'franchise=Curitiba&stale=false',
+      (lead) => lead.franchises.includes('Curitiba') && !isStaleByDefault(lead),
+    ],
   ];
 
   it('sums every status under the filters, zeros included, in pipeline order', async () => {
