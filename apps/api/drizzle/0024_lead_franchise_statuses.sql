@@ -7,6 +7,8 @@ CREATE TABLE "lead_franchise_statuses" (
 	"vertical_id" uuid NOT NULL,
 	"quota_id" uuid NOT NULL,
 	"platform_id" uuid NOT NULL,
+	"credit" numeric(14, 2) DEFAULT 0 NOT NULL,
+	"invest" numeric(14, 2) DEFAULT 0 NOT NULL,
 	CONSTRAINT "lead_franchise_statuses_pk" PRIMARY KEY("lead_id","franchise_id")
 );
 --> statement-breakpoint

@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CONTRACT_STATUSES } from '@funil/shared';
+import { money } from './columns';
 import { leadFranchises } from './leads';
 
 // Unbounded numeric: the sum of a million numeric(14,2) amounts outgrows 14 digits.
@@ -85,8 +86,8 @@ export const leadFranchiseTotals = pgTable(
 );
 
 /**
- * Each lead's franchise links with the lead's status, the moment it entered it and the board's
- * dimensions, kept by triggers on `leads` and `lead_franchises` (hand-written SQL in the migration
+ * Each lead's franchise links with the lead's status, the moment it entered it, the board's
+ * dimensions and its amounts, kept by triggers on `leads` and `lead_franchises` (hand-written SQL in the migration
  * that made this table). The stale counts under a one-franchise filter read the fresh leads of a
  * status as one range of its index, (franchise, status, entered at) with the dimensions included,
  * instead of probing each fresh lead of every franchise for its links. A link's row goes with the
@@ -103,6 +104,8 @@ export const leadFranchiseStatuses = pgTable(
     verticalId: uuid('vertical_id').notNull(),
     quotaId: uuid('quota_id').notNull(),
     platformId: uuid('platform_id').notNull(),
+    credit: money('credit'),
+    invest: money('invest'),
   },
   (table) => [
     primaryKey({ name: 'lead_franchise_statuses_pk', columns: [table.leadId, table.franchiseId] }),
@@ -114,6 +117,6 @@ export const leadFranchiseStatuses = pgTable(
       .onDelete('cascade')
       .onUpdate('cascade'),
     // And lead_franchise_statuses_fresh_idx (franchise_id, contract_status, status_changed_at)
-    // INCLUDE (the dimensions, lead_id), in the migration: drizzle does not model INCLUDE.
+    // INCLUDE (the dimensions, the amounts), in the migration: drizzle does not model INCLUDE.
   ],
 );

@@ -1,5 +1,5 @@
 import { type LeadFilters, splitByStaleness, type StatusSettings, type StatusTotalsRow } from '@funil/shared';
-import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/read-rows';
 import { leadFranchiseStatuses, leads, pipelineStatuses } from '../../db/schema';
@@ -20,7 +20,8 @@ import { toStatusTotalsRows } from './lead-totals';
  * The fresh leads of each status that has a threshold, under `filter`: their count, and with
  * `withSums` their credit and invest. One index range per status (a LATERAL subquery, so the
  * planner reads `(contract_status, status_changed_at)` status by status instead of joining the
- * whole table); the count alone is an index-only scan, the sums visit the fresh leads' rows.
+ * whole table), index-only: the index carries the dimensions and the amounts. Under a filter
+ * naming one franchise, the same range of that franchise's links (`lead_franchise_statuses`).
  */
 function freshTotalsByStatus(
   db: Database,
@@ -32,13 +33,8 @@ function freshTotalsByStatus(
     db,
     `fresh_totals_by_status|${withSums ? 'sums' : 'count'}|${filter.key}`,
     () => {
-      const sums = {
-        count: sql<number>`count(*)`.as('count'),
-        credit: (withSums ? sql<string>`coalesce(sum(${leads.credit}), 0)` : sql<string>`0`).as('credit'),
-        invest: (withSums ? sql<string>`coalesce(sum(${leads.invest}), 0)` : sql<string>`0`).as('invest'),
-      };
       const fresh = (
-        byFranchise ? freshOfOneFranchise(db, filter, sums, withSums) : freshLeads(db, filter, sums)
+        byFranchise ? freshOfOneFranchise(db, filter, withSums) : freshLeads(db, filter, withSums)
       ).as('fresh');
       return {
         query: db
@@ -58,11 +54,12 @@ function freshTotalsByStatus(
   );
 }
 
-type FreshSums = {
-  count: SQL.Aliased<number>;
-  credit: SQL.Aliased<string>;
-  invest: SQL.Aliased<string>;
-};
+/** The fresh leads' count, and their sums when `withSums` (else zeros: the count alone stays index-only). */
+const freshSums = (withSums: boolean, credit: AnyPgColumn, invest: AnyPgColumn) => ({
+  count: sql<number>`count(*)`.as('count'),
+  credit: (withSums ? sql<string>`coalesce(sum(${credit}), 0)` : sql<string>`0`).as('credit'),
+  invest: (withSums ? sql<string>`coalesce(sum(${invest}), 0)` : sql<string>`0`).as('invest'),
+});
 
 /** Entered the status of the `pipeline_statuses` row being read after its cutoff. */
 const enteredAfterCutoff = (status: AnyPgColumn, changedAt: AnyPgColumn) =>
@@ -72,24 +69,23 @@ const enteredAfterCutoff = (status: AnyPgColumn, changedAt: AnyPgColumn) =>
   );
 
 /** The fresh leads, from the leads' (contract_status, status_changed_at) index. */
-const freshLeads = (db: Database, filter: LeadFilter, sums: FreshSums) =>
+const freshLeads = (db: Database, filter: LeadFilter, withSums: boolean) =>
   db
-    .select(sums)
+    .select(freshSums(withSums, leads.credit, leads.invest))
     .from(leads)
     .where(and(enteredAfterCutoff(leads.contractStatus, leads.statusChangedAt), leadFilterCondition(filter)));
 
-/**
- * The fresh leads of the one franchise the filter names, from its links' statuses (one index
- * range, index-only for the count; the sums visit those leads by their key).
- */
-function freshOfOneFranchise(db: Database, filter: LeadFilter, sums: FreshSums, withSums: boolean) {
-  const where = and(
-    enteredAfterCutoff(leadFranchiseStatuses.contractStatus, leadFranchiseStatuses.statusChangedAt),
-    dimensionsWhere(leadFranchiseStatuses, filter, leadFranchiseStatuses.franchiseId),
-  );
-  const links = db.select(sums).from(leadFranchiseStatuses);
-  return (withSums ? links.innerJoin(leads, eq(leads.id, leadFranchiseStatuses.leadId)) : links).where(where);
-}
+/** The fresh leads of the one franchise the filter names, from its links' statuses' index. */
+const freshOfOneFranchise = (db: Database, filter: LeadFilter, withSums: boolean) =>
+  db
+    .select(freshSums(withSums, leadFranchiseStatuses.credit, leadFranchiseStatuses.invest))
+    .from(leadFranchiseStatuses)
+    .where(
+      and(
+        enteredAfterCutoff(leadFranchiseStatuses.contractStatus, leadFranchiseStatuses.statusChangedAt),
+        dimensionsWhere(leadFranchiseStatuses, filter, leadFranchiseStatuses.franchiseId),
+      ),
+    );
 
 /**
  * Each status's totals under dimension filters (those `hasRunningTotals` accepts) and `stale`:
