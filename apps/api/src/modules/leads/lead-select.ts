@@ -18,7 +18,7 @@ import {
 } from '../../db/schema';
 import { brandIdentityShape } from '../brands/brand-identity-shape';
 import type { LeadCursor } from './lead-cursor';
-import { type LeadFilter, leadFilterCondition, staleSince } from './lead-filters';
+import { filterPlaceholder, type LeadFilter, leadFilterCondition, staleSince } from './lead-filters';
 import { DEFAULT_LEAD_ORDER, type LeadOrder } from './lead-order';
 
 /**
@@ -273,6 +273,17 @@ export function selectLeadsByIds(db: Database, ids: readonly string[]): Promise<
 }
 
 /**
+ * Under `stale=true`, a column whose status has no stale threshold holds no stale lead: a gate on
+ * the status alone (evaluated once per column, before any row is read) spares reading the whole
+ * column to find none.
+ */
+const onlyStaleCanMatch = (filter: LeadFilter) =>
+  filter.names.includes('stale')
+    ? sql`not (${filterPlaceholder('stale')} and (select ${pipelineStatuses.staleAfterDays} from ${pipelineStatuses}
+        where ${pipelineStatuses.contractStatus} = s.status) is null)`
+    : undefined;
+
+/**
  * The first `limit` leads of each status in the default order. A LATERAL page per status over
  * `unnest(statuses)` reads each column from the (contract_status, created_at, id) index; the ids it
  * picks (at most statuses × limit) are then read by primary key and embedded like any page.
@@ -282,7 +293,9 @@ export function selectLeadsPerStatus(db: Database, filter: LeadFilter, limit: nu
     const column = db
       .select({ id: leads.id })
       .from(leads)
-      .where(and(leadFilterCondition(filter), sql`${leads.contractStatus} = s.status`))
+      .where(
+        and(leadFilterCondition(filter), sql`${leads.contractStatus} = s.status`, onlyStaleCanMatch(filter)),
+      )
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(sql.placeholder('column_limit'));
     const statuses = sql.raw(CONTRACT_STATUSES.map((status) => `'${status}'`).join(', '));
