@@ -25,6 +25,4 @@ CREATE TABLE "pipeline_report_reason_days" (
 DROP INDEX "lead_status_changes_to_status_created_at_idx";--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "won_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "lost_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "leads" ADD COLUMN "lost_reason" text;--> statement-breakpoint
-CREATE INDEX "leads_won_at_idx" ON "leads" USING btree ("won_at") WHERE "leads"."won_at" is not null;--> statement-breakpoint
-CREATE INDEX "leads_lost_at_idx" ON "leads" USING btree ("lost_at") WHERE "leads"."lost_at" is not null;
+ALTER TABLE "leads" ADD COLUMN "lost_reason" text;

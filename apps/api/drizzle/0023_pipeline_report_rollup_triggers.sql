@@ -1,21 +1,19 @@
 -- The pipeline report reads a rollup by day (pipeline_report_days, pipeline_report_reason_days)
--- kept from each lead's creation, first win and first loss. This migration stamps those moments
+-- kept from each lead's creation, win and loss. This migration stamps those moments
 -- on the leads, fills the rollup from the leads already there, and keeps it with triggers.
 
--- A lead's first win and first loss are stamped by the write that moves it there, whatever its
--- path (a PATCH, a bulk move, an import), at the same instant as its status_changed_at. The
--- reason a deal was lost is the one the moving write sets with the status; a later loss of a
--- reopened deal keeps the first moment and the first reason.
+-- A deal is won while it is signed and lost while it is declined or cancelled: the write that moves
+-- it into `assinado` (or `declinado`, `cancelado`) stamps the moment, at the same instant as its
+-- status_changed_at, whatever its path (a PATCH, a bulk move, an import); the write that moves it
+-- out clears it, so a reopened deal (or a move undone) leaves the report, and counts again where
+-- it lands. The reason a deal was lost is the one the moving write sets with the status.
 CREATE OR REPLACE FUNCTION leads_stamp_status_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.status_changed_at := clock_timestamp();
-  IF NEW.contract_status = 'assinado' AND OLD.won_at IS NULL THEN
-    NEW.won_at := NEW.status_changed_at;
-  END IF;
-  IF NEW.contract_status IN ('declinado', 'cancelado') AND OLD.lost_at IS NULL THEN
-    NEW.lost_at := NEW.status_changed_at;
-  ELSE
-    NEW.lost_reason := OLD.lost_reason;
+  NEW.won_at := CASE WHEN NEW.contract_status = 'assinado' THEN NEW.status_changed_at END;
+  NEW.lost_at := CASE WHEN NEW.contract_status IN ('declinado', 'cancelado') THEN NEW.status_changed_at END;
+  IF NEW.lost_at IS NULL THEN
+    NEW.lost_reason := NULL;
   END IF;
   RETURN NEW;
 END
@@ -35,29 +33,32 @@ $$;--> statement-breakpoint
 CREATE TRIGGER leads_stamp_outcome_at_creation BEFORE INSERT ON leads
   FOR EACH ROW EXECUTE FUNCTION leads_stamp_outcome_at_creation();--> statement-breakpoint
 
--- Existing leads: their first win and first loss (with its reason) from the history. Filling in
--- new columns is no change of the leads: the outbox and running-totals triggers sit it out.
+-- Existing signed and lost leads: won or lost when they entered their status, with the reason of
+-- their latest history entry (the move into it). Filling in new columns is no change of the leads:
+-- the outbox and running-totals triggers sit it out.
 ALTER TABLE leads DISABLE TRIGGER leads_outbox_update;--> statement-breakpoint
 ALTER TABLE leads DISABLE TRIGGER lead_totals_after_update;--> statement-breakpoint
 ALTER TABLE leads DISABLE TRIGGER lead_franchise_totals_after_lead_update;--> statement-breakpoint
 UPDATE leads l
-SET won_at = o.won_at, lost_at = o.lost_at, lost_reason = o.lost_reason
-FROM (
-  SELECT lead_id,
-    min(created_at) FILTER (WHERE to_status = 'assinado') AS won_at,
-    min(created_at) FILTER (WHERE to_status <> 'assinado') AS lost_at,
-    (array_agg(reason ORDER BY created_at, seq) FILTER (WHERE to_status <> 'assinado'))[1] AS lost_reason
-  FROM lead_status_changes
-  WHERE to_status IN ('assinado', 'declinado', 'cancelado')
-  GROUP BY lead_id
-) AS o
-WHERE o.lead_id = l.id;--> statement-breakpoint
+SET won_at = CASE WHEN l.contract_status = 'assinado' THEN l.status_changed_at END,
+  lost_at = CASE WHEN l.contract_status <> 'assinado' THEN l.status_changed_at END,
+  lost_reason = CASE WHEN l.contract_status <> 'assinado' THEN (
+    SELECT h.reason FROM lead_status_changes h WHERE h.lead_id = l.id ORDER BY h.seq DESC LIMIT 1
+  ) END
+WHERE l.contract_status IN ('assinado', 'declinado', 'cancelado');--> statement-breakpoint
 ALTER TABLE leads ENABLE TRIGGER leads_outbox_update;--> statement-breakpoint
 ALTER TABLE leads ENABLE TRIGGER lead_totals_after_update;--> statement-breakpoint
 ALTER TABLE leads ENABLE TRIGGER lead_franchise_totals_after_lead_update;--> statement-breakpoint
 
+-- The deals won and lost at moments of a period, with what the report groups and sums by: the
+-- hours at a period's edges (and a report the rollup cannot answer) read them index-only.
+CREATE INDEX leads_won_at_idx ON leads (won_at)
+  INCLUDE (created_at, credit, executive_id, vertical_id, platform_id) WHERE won_at IS NOT NULL;--> statement-breakpoint
+CREATE INDEX leads_lost_at_idx ON leads (lost_at)
+  INCLUDE (credit, lost_reason, executive_id, vertical_id, platform_id) WHERE lost_at IS NOT NULL;--> statement-breakpoint
+
 -- What one lead adds to the rollup (sign 1) or takes away from it (sign -1): its creation, its
--- first win and its first loss, each on its UTC day, under each of the four dimension values
+-- win and its loss, each on its UTC day, under each of the four dimension values
 -- (everything, its executive, its vertical, its platform).
 CREATE FUNCTION pipeline_report_deltas(lead leads, sign integer)
 RETURNS TABLE (dimension text, day date, dimension_id uuid, created integer, won integer,
@@ -86,7 +87,7 @@ $$;--> statement-breakpoint
 --
 -- An insert adds its leads and a delete takes its leads away (one function: both name their
 -- transition table changed_leads). An update moves only the leads whose counted columns changed
--- (creation, first win, first loss and its reason, credit, executive, vertical, platform): a move
+-- (creation, win, loss and its reason, credit, executive, vertical, platform): a move
 -- between open columns or an edit of the assessment brings no rows and takes no lock. The two
 -- functions differ only in where the deltas come from.
 CREATE FUNCTION pipeline_report_follow_rows() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -53,10 +53,10 @@ export const leads = pgTable(
      */
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * When the deal was first won (reached `assinado`) and first lost (`declinado` or
-     * `cancelado`), with the reason given then: set by a trigger on the write that moves it there
-     * (or on its creation in that status), never changed afterwards. A deal reopened and won or
-     * lost again keeps its first moment, so a past period's report does not change.
+     * When the deal was won (entered `assinado`) or lost (`declinado` or `cancelado`), with the
+     * reason given then: set by the status trigger on the write that moves it there (or on its
+     * creation in that status), cleared by the one that moves it out. Null while the deal is open:
+     * the report counts the deals signed or lost now, at the moment they got there.
      */
     wonAt: timestamp('won_at', { withTimezone: true }),
     lostAt: timestamp('lost_at', { withTimezone: true }),
@@ -86,13 +86,8 @@ export const leads = pgTable(
     index('leads_executive_id_idx').on(table.executiveId),
     index('leads_brand_id_idx').on(table.brandId),
     // The `assessment` filter (`containsText`, a substring): trigrams (pg_trgm), as the brands' search.
-    // The pipeline report's deals won and lost in a period, when its rollup cannot answer.
-    index('leads_won_at_idx')
-      .on(table.wonAt)
-      .where(sql`${table.wonAt} is not null`),
-    index('leads_lost_at_idx')
-      .on(table.lostAt)
-      .where(sql`${table.lostAt} is not null`),
+    // And, in the migrations (drizzle does not model INCLUDE): leads_status_changed_at_idx for the
+    // stale counts, leads_won_at_idx and leads_lost_at_idx for the report's edges.
     index('leads_assessment_trgm_idx').using('gin', sql`f_unaccent_lower(${table.assessment}) gin_trgm_ops`),
   ],
 );

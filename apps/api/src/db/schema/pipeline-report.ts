@@ -14,9 +14,9 @@ const countOf = (name: string) => bigint(name, { mode: 'number' }).notNull().def
 /**
  * The pipeline report's rollup: per UTC day and per dimension value (`all`, with a null id; each
  * executive, with a null id for the leads without one; each vertical; each platform), the leads
- * created that day, the deals first won that day (reached `assinado`) with their credit and the
- * days they took from creation, and the deals first lost that day (`declinado` or `cancelado`)
- * with their credit. Kept by triggers on `leads` in the same transaction as every write (the
+ * created that day, the deals won that day (signed since) with their credit and the days they
+ * took from creation, and the deals lost that day (declined or cancelled since) with their
+ * credit. Kept by triggers on `leads` in the same transaction as every write (the
  * migration that made this table; hand-written SQL), from the lead's `created_at`, `won_at`,
  * `lost_at`, credit and current dimensions: a report for a year adds up a few thousand of these
  * rows instead of reading the year's leads.
@@ -45,7 +45,7 @@ export const pipelineReportDays = pgTable(
 );
 
 /**
- * The reasons given for the deals first lost each UTC day, per dimension value as in
+ * The reasons given for the deals lost each UTC day, per dimension value as in
  * `pipeline_report_days`, counted by their text; kept by the same triggers.
  */
 export const pipelineReportReasonDays = pgTable(

@@ -46,7 +46,7 @@ async function moveLeads(
 ): Promise<number> {
   const moved = await tx.execute(sql`
     with moved as (
-      update ${leads} set contract_status = ${status}, lost_reason = ${reason ?? null}, updated_at = now()
+      update ${leads} set contract_status = ${status}, lost_reason = coalesce(${reason ?? null}::text, ${leads.lostReason}), updated_at = now()
       from (select id, contract_status as previous from ${leads}
         where ${isAnyIdOfJson(leads.id, sql`${ids}`)} and ${leads.contractStatus} <> ${status}) as before
       where ${leads.id} = before.id

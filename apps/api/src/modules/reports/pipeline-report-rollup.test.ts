@@ -112,18 +112,21 @@ describe('the pipeline report rollup', () => {
     expect(atCreation?.wonAt).toEqual(atCreation?.createdAt);
     expect((await outcome(declined))?.lostAt).toEqual((await outcome(declined))?.createdAt);
 
-    // A first win and a first loss with its reason; signing again and losing again keep the first.
+    // A win and a loss with its reason; reopening clears them, landing again stamps the new ones.
     await patch(hot, { contract_status: 'assinado' });
     const firstWin = (await outcome(hot))?.wonAt;
     expect(firstWin).toBeInstanceOf(Date);
     await patch(cold, { contract_status: 'declinado', reason: 'Sem verba' });
+    expect((await outcome(cold))?.reason).toBe('Sem verba');
     await expectRollupOfLeads();
     await patch(hot, { contract_status: 'no_juridico' });
+    expect((await outcome(hot))?.wonAt).toBeNull();
     await patch(hot, { contract_status: 'assinado' });
-    expect((await outcome(hot))?.wonAt).toEqual(firstWin);
+    expect((await outcome(hot))?.wonAt?.getTime()).toBeGreaterThan(firstWin?.getTime() ?? 0);
     await patch(cold, { contract_status: 'frio' });
+    expect(await outcome(cold)).toMatchObject({ lostAt: null, reason: null });
     await patch(cold, { contract_status: 'cancelado', reason: 'Concorrente' });
-    expect((await outcome(cold))?.reason).toBe('Sem verba');
+    expect((await outcome(cold))?.reason).toBe('Concorrente');
     await expectRollupOfLeads();
 
     // Edits of what the report groups and sums by move the lead's figures.

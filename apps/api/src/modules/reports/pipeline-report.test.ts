@@ -86,7 +86,7 @@ describe('GET /api/reports/pipeline', () => {
       { executive: B, vertical: verticalTwo, platform: refs.platformId, credit: 500 },
       [['declinado', '2026-03-05T12:00:00Z', 'Sem verba']],
     );
-    // L3: February, won in March after 14 days, declined in April (outside the period).
+    // L3: February, signed in March, declined in April (outside the period): no longer won in March.
     await lead(
       '2026-02-15T12:00:00Z',
       { executive: null, vertical: verticalOne, platform: platformTwo, credit: 250.5 },
@@ -95,7 +95,8 @@ describe('GET /api/reports/pipeline', () => {
         ['declinado', '2026-04-02T12:00:00Z', 'Preço'],
       ],
     );
-    // L4: created before the period, signed twice in January: counted once, at the first (26 days).
+    // L4: created before the period, signed, reopened and signed again in January: won once, at
+    // the signature that stands (31 days).
     await lead(
       '2025-12-20T12:00:00Z',
       { executive: A, vertical: verticalTwo, platform: platformTwo, credit: 2000 },
@@ -130,23 +131,23 @@ describe('GET /api/reports/pipeline', () => {
     expect(answer.groups.map((row) => [row.key, ...figures(row)])).toEqual([
       ['2026-01', 2, 1, 0],
       ['2026-02', 1, 1, 0],
-      ['2026-03', 1, 1, 2],
+      ['2026-03', 1, 0, 2],
     ]);
     expect(answer.groups[2]).toMatchObject({
       label: '2026-03',
-      won_credit: 250.5,
+      won_credit: 0,
       lost_credit: 500,
-      conversion: 0.3333,
-      avg_days_to_sign: 14,
+      conversion: 0,
+      avg_days_to_sign: null,
     });
     expect(answer.total).toEqual({
       created: 4,
-      won: 3,
-      won_credit: 3250.5,
+      won: 2,
+      won_credit: 3000,
       lost: 2,
       lost_credit: 500,
-      conversion: 0.6,
-      avg_days_to_sign: 23.3,
+      conversion: 0.5,
+      avg_days_to_sign: 30.5,
     });
     expect(answer.lost_reasons).toEqual([
       { reason: 'Preço', count: 1 },
@@ -162,18 +163,18 @@ describe('GET /api/reports/pipeline', () => {
     expect(
       byExecutive.groups.map((row) => [row.label, ...figures(row), row.won_credit, row.avg_days_to_sign]),
     ).toEqual([
-      ['Ana Lima', 2, 2, 1, 3000, 28],
+      ['Ana Lima', 2, 2, 1, 3000, 30.5],
       ['Bruno Reis', 1, 0, 1, 0, null],
-      [null, 1, 1, 0, 250.5, 14],
+      [null, 1, 0, 0, 0, null],
     ]);
     expect(byExecutive.groups[0]?.key).toBe(ana.user.id);
     const byVertical = await report(`${PERIOD}&tz=America/Sao_Paulo&group_by=vertical`);
     expect(byVertical.groups.map((row) => [row.label, ...figures(row)])).toEqual([
       ['MUSICA LABEL', 1, 1, 1],
-      [expect.stringContaining('VERTICAL'), 3, 2, 1],
+      [expect.stringContaining('VERTICAL'), 3, 1, 1],
     ]);
     const filtered = await report(`${PERIOD}&tz=America/Sao_Paulo&group_by=platform&vertical=${verticalOne}`);
-    expect(filtered.total).toMatchObject({ created: 3, won: 2, lost: 1 });
+    expect(filtered.total).toMatchObject({ created: 3, won: 1, lost: 1 });
     expect(filtered.lost_reasons).toEqual([{ reason: 'Preço', count: 1 }]);
   });
 

@@ -16,11 +16,12 @@ import { type RollupRead, rollupFor, rollupRowsOfSpan } from './report-rollup';
 
 /**
  * GET /api/reports/pipeline: per month, executive, vertical or platform, the leads created, won
- * and lost in a period. A deal is won when it first reaches `assinado` and lost when it first
- * moves to `declinado` or `cancelado` (the moments `leads.won_at` and `leads.lost_at` keep), so a
- * deal reopened and signed again counts once, in the period of its first signature, and a past
- * period's figures stay as they were. A lead's executive, vertical, platform and credit are its
- * current ones. Months are calendar months in the request's time zone, and the period's days too.
+ * and lost in a period. A deal counts as won when it is signed now (`assinado`) and was signed in
+ * the period, as lost when it is declined or cancelled now and got there in the period (the
+ * moments `leads.won_at` and `leads.lost_at` keep, cleared when the deal moves out): a move undone,
+ * or a deal reopened, leaves the figures; a signed deal cancelled later counts as lost, when it was
+ * cancelled. A lead's executive, vertical, platform and credit are its current ones. Months are
+ * calendar months in the request's time zone, and the period's days too.
  *
  * Whole UTC days come from the rollup (`pipeline_report_days`: a year is a few thousand rows)
  * whenever it holds the report's filters (report-rollup.ts); the hours at the period's and the
