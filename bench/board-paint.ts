@@ -176,8 +176,9 @@ async function chooseYear(page: Page, year: string): Promise<void> {
   await page.getByRole('combobox', { name: 'Ano' }).click();
   await page.getByRole('option', { name: year, exact: true }).click();
   await page.waitForURL(new RegExp(`year=${year}`));
+  // The column's cards, not "network idle": the live-updates stream never idles, and a year seen
+  // before answers from the cache without a request.
   await column(page, 'Frio').getByRole('group').first().waitFor();
-  await page.waitForLoadState('networkidle');
 }
 
 /**
