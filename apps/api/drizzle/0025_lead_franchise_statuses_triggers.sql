@@ -3,8 +3,9 @@
 -- index range, read index-only.
 -- A link's copy is written with the link and leaves with it (the foreign key cascades); an update
 -- of a lead carries its new values to its links' copies, only when one of them changed (a move
--- does; an edit of the assessment does not). The API replaces links by delete and
--- insert; an UPDATE of a link's lead by hand keeps the copy's values until that lead next changes.
+-- does; an edit of the assessment does not). The API replaces links by delete and insert; a link
+-- moved to another lead by an UPDATE (by hand) has its copy's key moved by the cascade and its
+-- values taken from the new lead.
 CREATE FUNCTION lead_franchise_statuses_link() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO lead_franchise_statuses
@@ -19,6 +20,25 @@ $$;--> statement-breakpoint
 CREATE TRIGGER lead_franchise_statuses_after_link AFTER INSERT ON lead_franchises
   REFERENCING NEW TABLE AS new_links
   FOR EACH STATEMENT EXECUTE FUNCTION lead_franchise_statuses_link();--> statement-breakpoint
+CREATE FUNCTION lead_franchise_statuses_relink() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE lead_franchise_statuses AS s
+  SET contract_status = l.contract_status,
+    status_changed_at = l.status_changed_at,
+    prospectus_year = l.prospectus_year,
+    vertical_id = l.vertical_id,
+    quota_id = l.quota_id,
+    platform_id = l.platform_id,
+    credit = l.credit,
+    invest = l.invest
+  FROM new_links lf JOIN leads l ON l.id = lf.lead_id
+  WHERE s.lead_id = lf.lead_id AND s.franchise_id = lf.franchise_id;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER lead_franchise_statuses_after_relink AFTER UPDATE ON lead_franchises
+  REFERENCING NEW TABLE AS new_links
+  FOR EACH STATEMENT EXECUTE FUNCTION lead_franchise_statuses_relink();--> statement-breakpoint
 CREATE FUNCTION lead_franchise_statuses_follow() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE lead_franchise_statuses AS s

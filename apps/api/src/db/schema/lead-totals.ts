@@ -1,5 +1,6 @@
 import {
   bigint,
+  date,
   foreignKey,
   integer,
   numeric,
@@ -118,5 +119,30 @@ export const leadFranchiseStatuses = pgTable(
       .onUpdate('cascade'),
     // And lead_franchise_statuses_fresh_idx (franchise_id, contract_status, status_changed_at)
     // INCLUDE (the dimensions, the amounts), in the migration: drizzle does not model INCLUDE.
+  ],
+);
+
+/**
+ * The leads of each status by the UTC day they entered it (and prospectus year), with their
+ * amounts, kept by triggers on `leads` (hand-written SQL in the migration that made this table).
+ * A status's fresh leads — those that entered it after its stale cutoff — are the days after the
+ * cutoff's day, a few dozen rows, plus the cutoff's own day read from the leads' index: the count
+ * follows the length of the stale threshold, not how many deals moved in it.
+ */
+export const leadStatusDays = pgTable(
+  'lead_status_days',
+  {
+    contractStatus: text('contract_status', { enum: CONTRACT_STATUSES }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    prospectusYear: integer('prospectus_year').notNull(),
+    leadCount: bigint('lead_count', { mode: 'number' }).notNull(),
+    credit: sumOfMoney('credit'),
+    invest: sumOfMoney('invest'),
+  },
+  (table) => [
+    primaryKey({
+      name: 'lead_status_days_pk',
+      columns: [table.contractStatus, table.day, table.prospectusYear],
+    }),
   ],
 );

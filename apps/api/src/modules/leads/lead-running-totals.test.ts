@@ -7,6 +7,7 @@ import { createLeadReferences, createLeadVia, type LeadReferences } from '../../
 import { seededRandom } from '../../../test/seeded-random';
 import { type SignedIn, signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
+import { rawRows } from '../../db/raw-rows';
 import { franchises, leadFranchises, leadFranchiseTotals, leads, leadTotals } from '../../db/schema';
 import { hasRunningTotals } from './lead-running-totals';
 
@@ -83,16 +84,46 @@ describe('lead_totals (the running totals behind the summary and the board)', ()
       .innerJoin(leads, eq(leads.id, leadFranchises.leadId))
       .groupBy(sql`1, 2, 3, 4, 5, 6`)
       .orderBy(sql`1, 2, 3, 4, 5, 6`);
-    return { kept, counted, keptPerFranchise, countedPerFranchise };
+    // The stale counts' copies: per status, entry day and year, and each link's lead values.
+    const keptDays = await rows(sql`select contract_status, day::text as day, prospectus_year,
+        lead_count::int as count, credit::float8 as credit, invest::float8 as invest
+      from lead_status_days where lead_count <> 0 order by 1, 2, 3`);
+    const countedDays =
+      await rows(sql`select contract_status, ((status_changed_at at time zone 'UTC')::date)::text as day,
+        prospectus_year, count(*)::int as count, sum(credit)::float8 as credit, sum(invest)::float8 as invest
+      from leads group by 1, 2, 3 order by 1, 2, 3`);
+    const keptLinks =
+      await rows(sql`select lead_id, franchise_id, contract_status, status_changed_at::text as at,
+        prospectus_year, vertical_id, quota_id, platform_id, credit::float8 as credit, invest::float8 as invest
+      from lead_franchise_statuses order by 1, 2`);
+    const countedLinks = await rows(sql`select lf.lead_id, lf.franchise_id, l.contract_status,
+        l.status_changed_at::text as at, l.prospectus_year, l.vertical_id, l.quota_id, l.platform_id,
+        l.credit::float8 as credit, l.invest::float8 as invest
+      from lead_franchises lf join leads l on l.id = lf.lead_id order by 1, 2`);
+    return {
+      kept,
+      counted,
+      keptPerFranchise,
+      countedPerFranchise,
+      keptDays,
+      countedDays,
+      keptLinks,
+      countedLinks,
+    };
   };
+  const rows = async (statement: SQL) => rawRows(await app.db.execute(statement));
 
   /** Both kinds of running totals equal what grouping the leads gives. */
   const expectTotalsExact = async () => {
-    const { kept, counted, keptPerFranchise, countedPerFranchise } = await keptAndCounted();
-    expect(kept.length).toBeGreaterThan(0);
-    expect(kept).toEqual(counted);
-    expect(keptPerFranchise.length).toBeGreaterThan(0);
-    expect(keptPerFranchise).toEqual(countedPerFranchise);
+    const totals = await keptAndCounted();
+    expect(totals.kept.length).toBeGreaterThan(0);
+    expect(totals.kept).toEqual(totals.counted);
+    expect(totals.keptPerFranchise.length).toBeGreaterThan(0);
+    expect(totals.keptPerFranchise).toEqual(totals.countedPerFranchise);
+    expect(totals.keptDays.length).toBeGreaterThan(0);
+    expect(totals.keptDays).toEqual(totals.countedDays);
+    expect(totals.keptLinks.length).toBeGreaterThan(0);
+    expect(totals.keptLinks).toEqual(totals.countedLinks);
   };
 
   const FRANCHISES = ['Recife', 'Salvador', 'São Paulo', 'Curitiba'];

@@ -1,10 +1,17 @@
 import { type LeadFilters, splitByStaleness, type StatusSettings, type StatusTotalsRow } from '@funil/shared';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { readRows } from '../../db/read-rows';
-import { leadFranchiseStatuses, leads, pipelineStatuses } from '../../db/schema';
+import { isAnyOfJson } from '../../db/any-of-json';
+import { readRows, sqlStatement } from '../../db/read-rows';
+import { leadFranchiseStatuses, leads, leadStatusDays, pipelineStatuses } from '../../db/schema';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type LeadFilter, leadFilter, leadFilterCondition } from './lead-filters';
+import {
+  filterPlaceholder,
+  type LeadFilter,
+  leadFilter,
+  leadFilterCondition,
+  type LeadFilterName,
+} from './lead-filters';
 import { dimensionsWhere, runningTotalsByStatus } from './lead-running-totals';
 import { toStatusTotalsRows } from './lead-totals';
 
@@ -28,6 +35,7 @@ function freshTotalsByStatus(
   filter: LeadFilter,
   withSums: boolean,
 ): Promise<StatusTotalsRow[]> {
+  if (hasDayBuckets(filter)) return freshTotalsFromDays(db, filter);
   const byFranchise = filter.names.includes('franchise');
   return readRows(
     db,
@@ -86,6 +94,57 @@ const freshOfOneFranchise = (db: Database, filter: LeadFilter, withSums: boolean
         dimensionsWhere(leadFranchiseStatuses, filter, leadFranchiseStatuses.franchiseId),
       ),
     );
+
+/** The filters `lead_status_days` has a column for: none but the status and the prospectus year. */
+const DAY_CONDITIONS: Partial<Record<LeadFilterName, SQL>> = {
+  contract_status: sql`and d.contract_status = ${filterPlaceholder('contract_status')}`,
+  contract_statuses: sql`and ${isAnyOfJson(sql`d.contract_status`, filterPlaceholder('contract_statuses'))}`,
+  prospectus_year: sql`and d.prospectus_year = ${filterPlaceholder('prospectus_year')}`,
+};
+
+const hasDayBuckets = (filter: LeadFilter) =>
+  filter.names.every((name) => DAY_CONDITIONS[name] !== undefined);
+
+/**
+ * The fresh leads of each status with a threshold, with no filter but the status and the year:
+ * the days after the cutoff's UTC day from `lead_status_days` (a row per day and year), and the
+ * cutoff's own day, from the cutoff on, from the leads' (contract_status, status_changed_at)
+ * index. A few dozen rows per status however many deals moved lately.
+ */
+function freshTotalsFromDays(db: Database, filter: LeadFilter): Promise<StatusTotalsRow[]> {
+  return readRows(
+    db,
+    `fresh_totals_from_days|${filter.key}`,
+    () => {
+      const cutoff = sql`(now() - make_interval(days => ps.stale_after_days))`;
+      const cutoffDay = sql`((${cutoff} at time zone 'UTC')::date)`;
+      const leadConditions = leadFilterCondition(filter);
+      return {
+        query: sqlStatement(sql`select ps.contract_status, f.count, f.credit, f.invest
+          from ${pipelineStatuses} as ps cross join lateral (
+            select coalesce(sum(x.lead_count), 0) as count, coalesce(sum(x.credit), 0) as credit,
+              coalesce(sum(x.invest), 0) as invest
+            from (
+              select d.lead_count, d.credit, d.invest from ${leadStatusDays} as d
+              where d.contract_status = ps.contract_status and d.day > ${cutoffDay}
+                ${sql.join(
+                  filter.names.map((name) => DAY_CONDITIONS[name] ?? sql``),
+                  sql` `,
+                )}
+              union all
+              select 1, ${leads.credit}, ${leads.invest} from ${leads}
+              where ${leads.contractStatus} = ps.contract_status and ${leads.statusChangedAt} >= ${cutoff}
+                and ${leads.statusChangedAt} < (${cutoffDay} + 1)::timestamp at time zone 'UTC'
+                ${leadConditions ? sql`and ${leadConditions}` : sql``}
+            ) as x
+          ) as f
+          where ps.stale_after_days is not null`),
+        mapRows: toStatusTotalsRows,
+      };
+    },
+    filter.values,
+  );
+}
 
 /**
  * Each status's totals under dimension filters (those `hasRunningTotals` accepts) and `stale`:
