@@ -134,7 +134,8 @@ export async function answer(
         summaryOf(
           rowsOf((text) => text.includes('from "pipeline_statuses"') && !text.includes('join lateral')),
           rowsOf((text) => text.includes('from "lead_totals"')),
-          rowsOf((text) => text.includes('from "pipeline_statuses" inner join lateral')),
+          // The fresh leads per status: a LATERAL subquery per settings row (by index range or by day).
+          rowsOf((text) => text.includes('from "pipeline_statuses"') && text.includes('join lateral')),
         ),
       );
     }
