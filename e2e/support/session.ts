@@ -41,3 +41,15 @@ export async function signInWithSession(page: Page, { token, user }: Session): P
 }
 
 export const bearer = ({ token }: Session) => ({ authorization: `Bearer ${token}` });
+
+/** Creates a record through the API as `session` (its answer must be 201) and answers its body. */
+export async function createByApi<T = { id: string }>(
+  request: APIRequestContext,
+  session: Session,
+  path: string,
+  data: unknown,
+): Promise<T> {
+  const response = await request.post(path, { data, headers: bearer(session) });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as T;
+}

@@ -6,7 +6,7 @@ import {
 } from '@funil/test-server';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
-import { bearer, registerByApi, type Session, signInWithSession } from '../support/session';
+import { registerByApi, type Session, signInWithSession, createByApi } from '../support/session';
 
 // The assistant on the edit-opportunity screen, against a local OpenAI-compatible model and a
 // local CNPJ mirror this file starts: nothing leaves the machine.
@@ -33,21 +33,17 @@ test.afterAll(async () => {
   await Promise.all([mirror?.close(), model?.close()]);
 });
 
-async function post<T>(request: APIRequestContext, admin: Session, path: string, data: unknown): Promise<T> {
-  const response = await request.post(path, { data, headers: bearer(admin) });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as T;
-}
-
 async function createLead(request: APIRequestContext, admin: Session): Promise<string> {
   const id = (resource: string, name: string) =>
-    post<{ id: string }>(request, admin, `/api/${resource}`, { name, label: name }).then((item) => item.id);
-  const brand = await post<{ id: string }>(request, admin, '/api/brands', {
+    createByApi<{ id: string }>(request, admin, `/api/${resource}`, { name, label: name }).then(
+      (item) => item.id,
+    );
+  const brand = await createByApi<{ id: string }>(request, admin, '/api/brands', {
     name: 'Café Serra Azul',
     company_name: 'Café Serra Azul Ltda',
     cnpj: '11.222.333/0001-81',
   });
-  const lead = await post<{ id: string }>(request, admin, '/api/leads', {
+  const lead = await createByApi<{ id: string }>(request, admin, '/api/leads', {
     brand_id: brand.id,
     assessment: 'Q1/2027',
     vertical: await id('verticals', 'ESPORTES'),

@@ -1,17 +1,11 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
-import { bearer, registerByApi, type Session, signInWithSession } from '../support/session';
+import { createByApi, registerByApi, signInWithSession } from '../support/session';
 import { visibleToast } from '../support/toast';
 
 // Two cards from two columns moved together with the bulk bar, and put back with the toast's
 // "Desfazer", on an installation of its own.
 const { test } = useFreshInstallation();
-
-async function post(request: APIRequestContext, admin: Session, path: string, data: unknown) {
-  const response = await request.post(path, { data, headers: bearer(admin) });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string };
-}
 
 test('two cards selected and moved to Quente with the bulk bar; "Desfazer" puts each back in its column', async ({
   page,
@@ -24,7 +18,7 @@ test('two cards selected and moved to Quente with the bulk bar; "Desfazer" puts 
     password: 'segredo1',
   });
   const item = async (resource: string, name: string) =>
-    (await post(request, admin, `/api/${resource}`, { name, label: name })).id;
+    (await createByApi(request, admin, `/api/${resource}`, { name, label: name })).id;
   const catalogue = {
     vertical: await item('verticals', 'ESPORTES'),
     quota: await item('quotas', 'MASTER'),
@@ -34,8 +28,12 @@ test('two cards selected and moved to Quente with the bulk bar; "Desfazer" puts 
     ['Café Serra Azul', '11.222.333/0001-81', 'frio'],
     ['Banco Azul', '45.997.418/0001-53', 'morno'],
   ] as const) {
-    const brand = await post(request, admin, '/api/brands', { name, company_name: `${name} Ltda`, cnpj });
-    await post(request, admin, '/api/leads', {
+    const brand = await createByApi(request, admin, '/api/brands', {
+      name,
+      company_name: `${name} Ltda`,
+      cnpj,
+    });
+    await createByApi(request, admin, '/api/leads', {
       brand_id: brand.id,
       assessment: '1º trimestre',
       ...catalogue,

@@ -1,15 +1,15 @@
 import { EventStreamClient } from '@funil/test-server';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { type Cluster, startCluster } from '../support/cluster';
-import { bearer, loginByApi, registerByApi, type Session, signInWithSession } from '../support/session';
+import {
+  bearer,
+  loginByApi,
+  registerByApi,
+  type Session,
+  signInWithSession,
+  createByApi,
+} from '../support/session';
 
 // A team that outgrew one machine: three API processes with data folders of their own on one
 // PostgreSQL database, behind a round-robin proxy (each request to the next process). They must
@@ -24,12 +24,6 @@ const PNG = Buffer.from(
 
 const column = (page: Page, label: string) => page.getByRole('region', { name: label, exact: true });
 const card = (scope: Page | Locator, brand: string) => scope.getByRole('group', { name: brand, exact: true });
-
-async function post<T>(api: APIRequestContext, session: Session, path: string, data: unknown): Promise<T> {
-  const response = await api.post(path, { data, headers: bearer(session) });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as T;
-}
 
 let cluster: Cluster;
 
@@ -61,7 +55,7 @@ test('three processes behind a proxy: one key, every picture, one logout, live m
     email: 'ana@empresa.com.br',
     password: 'segredo1',
   });
-  await post(api, ana, '/api/users', {
+  await createByApi(api, ana, '/api/users', {
     name: 'Bruno Lima',
     email: 'bruno@empresa.com.br',
     password: 'segredo1',
@@ -70,18 +64,18 @@ test('three processes behind a proxy: one key, every picture, one logout, live m
   const bruno = await loginByApi(api, { email: 'bruno@empresa.com.br', password: 'segredo1' });
 
   const item = (resource: string, name: string) =>
-    post<{ id: string }>(api, ana, `/api/${resource}`, { name, label: name }).then(({ id }) => id);
+    createByApi<{ id: string }>(api, ana, `/api/${resource}`, { name, label: name }).then(({ id }) => id);
   const catalogue = {
     vertical: await item('verticals', 'ESPORTES'),
     quota: await item('quotas', 'MASTER'),
     platform: await item('platforms', 'TV ABERTA'),
   };
   const brand = async (name: string, cnpj: string) =>
-    post<{ id: string }>(api, ana, '/api/brands', { name, company_name: `${name} Ltda`, cnpj });
+    createByApi<{ id: string }>(api, ana, '/api/brands', { name, company_name: `${name} Ltda`, cnpj });
   const cobalto = await brand('Cobalto', '11.222.333/0001-81');
   const ferro = await brand('Ferro', '11.444.777/0001-61');
   const lead = (brandId: string) =>
-    post<{ id: string }>(api, ana, '/api/leads', {
+    createByApi<{ id: string }>(api, ana, '/api/leads', {
       brand_id: brandId,
       assessment: 'Q1',
       ...catalogue,

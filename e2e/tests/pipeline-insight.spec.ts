@@ -1,16 +1,10 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
-import { bearer, registerByApi, type Session, signInWithSession } from '../support/session';
+import { createByApi, registerByApi, signInWithSession } from '../support/session';
 
 // A deal lost with its reason, as a seller records it on the board and a manager reads it in the
 // report, on an installation of its own.
 const { test } = useFreshInstallation();
-
-async function post(request: APIRequestContext, admin: Session, path: string, data: unknown) {
-  const response = await request.post(path, { data, headers: bearer(admin) });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string };
-}
 
 test('a lead moved to Declinado with a reason: the history keeps it and the report counts it', async ({
   page,
@@ -23,13 +17,13 @@ test('a lead moved to Declinado with a reason: the history keeps it and the repo
     password: 'segredo1',
   });
   const item = async (resource: string, name: string) =>
-    (await post(request, admin, `/api/${resource}`, { name, label: name })).id;
-  const brand = await post(request, admin, '/api/brands', {
+    (await createByApi(request, admin, `/api/${resource}`, { name, label: name })).id;
+  const brand = await createByApi(request, admin, '/api/brands', {
     name: 'Café Serra Azul',
     company_name: 'Café Serra Azul Ltda',
     cnpj: '11.222.333/0001-81',
   });
-  await post(request, admin, '/api/leads', {
+  await createByApi(request, admin, '/api/leads', {
     brand_id: brand.id,
     assessment: '1º trimestre',
     vertical: await item('verticals', 'ESPORTES'),

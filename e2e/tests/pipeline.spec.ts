@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
-import { bearer, registerByApi, type Session, signInWithSession } from '../support/session';
+import { registerByApi, type Session, signInWithSession, createByApi } from '../support/session';
 import { visibleToast } from '../support/toast';
 
 // The pipeline as a sales team lives it, on an installation of its own: a lead created from a
@@ -9,15 +9,11 @@ const { test } = useFreshInstallation();
 
 type Catalogue = { vertical: string; quota: string; platform: string };
 
-async function post<T>(request: APIRequestContext, admin: Session, path: string, data: unknown): Promise<T> {
-  const response = await request.post(path, { data, headers: bearer(admin) });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as T;
-}
-
 async function createCatalogue(request: APIRequestContext, admin: Session): Promise<Catalogue> {
   const item = (resource: string, name: string) =>
-    post<{ id: string }>(request, admin, `/api/${resource}`, { name, label: name }).then(({ id }) => id);
+    createByApi<{ id: string }>(request, admin, `/api/${resource}`, { name, label: name }).then(
+      ({ id }) => id,
+    );
   return {
     vertical: await item('verticals', 'ESPORTES'),
     quota: await item('quotas', 'MASTER'),
@@ -26,7 +22,7 @@ async function createCatalogue(request: APIRequestContext, admin: Session): Prom
 }
 
 const createBrand = (request: APIRequestContext, admin: Session, name: string, cnpj: string) =>
-  post<{ id: string }>(request, admin, '/api/brands', { name, company_name: `${name} Ltda`, cnpj });
+  createByApi<{ id: string }>(request, admin, '/api/brands', { name, company_name: `${name} Ltda`, cnpj });
 
 /** Many leads at once, as a team's backlog: what the board must page through. */
 async function createLeads(
@@ -40,7 +36,7 @@ async function createLeads(
   for (let start = 0; start < count; start += 20) {
     await Promise.all(
       Array.from({ length: Math.min(20, count - start) }, (_, offset) =>
-        post(request, admin, '/api/leads', {
+        createByApi(request, admin, '/api/leads', {
           brand_id: brandId,
           assessment: `Lote ${start + offset + 1}`,
           ...catalogue,

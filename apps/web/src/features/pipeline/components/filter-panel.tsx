@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDebouncedCallback } from 'use-debounce';
 import { SEARCH_DEBOUNCE_MS } from '@/components/data-table';
 import { FilterPanelFrame } from '@/components/lead-filters/filter-panel-frame';
+import { CatalogueFilterSelects } from '@/components/lead-filters/catalogue-filter-selects';
 import { FilterSelect } from '@/components/lead-filters/filter-select';
 import { FranchiseFilter } from '@/components/lead-filters/franchise-filter';
 import { useFilterOptions } from '@/components/lead-filters/use-filter-options';
@@ -53,30 +54,7 @@ export function FilterPanel({ filters, activeCount, onChange, onClear }: FilterP
         label={t('filters.brandPlaceholder')}
         onCommit={(brand) => onChange({ ...filters, brand })}
       />
-      <FilterSelect
-        id="pipeline-filter-vertical"
-        label={t('filters.vertical')}
-        anyLabel={t('filters.all')}
-        value={filters.vertical}
-        options={options.verticals}
-        onChange={(vertical) => set({ vertical })}
-      />
-      <FilterSelect
-        id="pipeline-filter-quota"
-        label={t('filters.quota')}
-        anyLabel={t('filters.all')}
-        value={filters.quota}
-        options={options.quotas}
-        onChange={(quota) => set({ quota })}
-      />
-      <FilterSelect
-        id="pipeline-filter-platform"
-        label={t('filters.platform')}
-        anyLabel={t('filters.all')}
-        value={filters.platform}
-        options={options.platforms}
-        onChange={(platform) => set({ platform })}
-      />
+      <CatalogueFilterSelects idPrefix="pipeline-filter" filters={filters} options={options} onChange={set} />
       <FilterSelect
         id="pipeline-filter-year"
         label={t('filters.year')}

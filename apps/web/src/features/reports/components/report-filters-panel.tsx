@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterPanelFrame } from '@/components/lead-filters/filter-panel-frame';
+import { CatalogueFilterSelects } from '@/components/lead-filters/catalogue-filter-selects';
 import { FilterSelect } from '@/components/lead-filters/filter-select';
 import { FranchiseFilter } from '@/components/lead-filters/franchise-filter';
 import { useFilterOptions } from '@/components/lead-filters/use-filter-options';
@@ -15,7 +16,7 @@ type ReportFiltersPanelProps = {
 };
 
 /**
- * The leads a report counts: by executive, vertical, platform, quota type, franchises and
+ * The leads a report counts: by executive, vertical, quota type, platform, franchises and
  * prospectus year, with the pipeline's controls; collapsible, open when the page opens.
  */
 export function ReportFiltersPanel({ filters, activeCount, onChange, onClear }: ReportFiltersPanelProps) {
@@ -42,30 +43,7 @@ export function ReportFiltersPanel({ filters, activeCount, onChange, onClear }: 
         options={executives}
         onChange={(executive) => set({ executive })}
       />
-      <FilterSelect
-        id="report-filter-vertical"
-        label={t('filters.vertical')}
-        anyLabel={t('filters.all')}
-        value={filters.vertical}
-        options={options.verticals}
-        onChange={(vertical) => set({ vertical })}
-      />
-      <FilterSelect
-        id="report-filter-platform"
-        label={t('filters.platform')}
-        anyLabel={t('filters.all')}
-        value={filters.platform}
-        options={options.platforms}
-        onChange={(platform) => set({ platform })}
-      />
-      <FilterSelect
-        id="report-filter-quota"
-        label={t('filters.quota')}
-        anyLabel={t('filters.all')}
-        value={filters.quota}
-        options={options.quotas}
-        onChange={(quota) => set({ quota })}
-      />
+      <CatalogueFilterSelects idPrefix="report-filter" filters={filters} options={options} onChange={set} />
       <FranchiseFilter
         id="report-filter-franchises"
         names={options.franchises}
