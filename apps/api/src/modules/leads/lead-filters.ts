@@ -83,6 +83,15 @@ export const leadFilterCondition = (filter: LeadFilter): SQL | undefined =>
   and(...filter.names.map((name) => FILTERS[name].condition(filterPlaceholder(name))));
 
 /**
+ * The same condition as a clause to append to raw SQL after other conditions: `and …`, or nothing
+ * when no filter is in use.
+ */
+export const andLeadFilterCondition = (filter: LeadFilter): SQL => {
+  const condition = leadFilterCondition(filter);
+  return condition ? sql`and ${condition}` : sql``;
+};
+
+/**
  * Leads in any of the named franchises. The names become ids once (an InitPlan), so the planner
  * knows it is matching `franchise_id` and can read lead_franchises by its franchise_id index for a
  * count or a summary, or by its primary key (lead_id, franchise_id) lead by lead for a page:

@@ -6,6 +6,7 @@ import { readRows, sqlStatement } from '../../db/read-rows';
 import { leadFranchiseStatuses, leads, leadStatusDays, pipelineStatuses } from '../../db/schema';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  andLeadFilterCondition,
   filterPlaceholder,
   type LeadFilter,
   leadFilter,
@@ -18,14 +19,16 @@ import { toStatusTotalsRows } from './lead-totals';
 /**
  * Stale counts and the "parados" filter on top of the running totals, without scanning the leads.
  * A status with `stale_after_days` splits its leads at the cutoff (now − those days): the fresh
- * ones entered it after the cutoff. They are read from the (contract_status, status_changed_at)
- * index — a range whose size follows the team's recent moves, not the table — and the stale ones
- * are the running totals minus them. A status without a threshold has no stale lead.
+ * ones entered it after the cutoff, and the stale ones are the running totals minus them. A status
+ * without a threshold has no stale lead. The fresh leads come, by the filters in use, from
+ * `lead_status_days` (none but the status and year), from one franchise's links' statuses, or
+ * from the leads' (contract_status, status_changed_at) index.
  */
 
 /**
  * The fresh leads of each status that has a threshold, under `filter`: their count, and with
- * `withSums` their credit and invest. One index range per status (a LATERAL subquery, so the
+ * `withSums` their credit and invest. By day when the filters allow it; otherwise one index range
+ * per status (a LATERAL subquery, so the
  * planner reads `(contract_status, status_changed_at)` status by status instead of joining the
  * whole table), index-only: the index carries the dimensions and the amounts. Under a filter
  * naming one franchise, the same range of that franchise's links (`lead_franchise_statuses`).
@@ -118,7 +121,6 @@ function freshTotalsFromDays(db: Database, filter: LeadFilter): Promise<StatusTo
     () => {
       const cutoff = sql`(now() - make_interval(days => ps.stale_after_days))`;
       const cutoffDay = sql`((${cutoff} at time zone 'UTC')::date)`;
-      const leadConditions = leadFilterCondition(filter);
       return {
         query: sqlStatement(sql`select ps.contract_status, f.count, f.credit, f.invest
           from ${pipelineStatuses} as ps cross join lateral (
@@ -135,7 +137,7 @@ function freshTotalsFromDays(db: Database, filter: LeadFilter): Promise<StatusTo
               select 1, ${leads.credit}, ${leads.invest} from ${leads}
               where ${leads.contractStatus} = ps.contract_status and ${leads.statusChangedAt} >= ${cutoff}
                 and ${leads.statusChangedAt} < (${cutoffDay} + 1)::timestamp at time zone 'UTC'
-                ${leadConditions ? sql`and ${leadConditions}` : sql``}
+                ${andLeadFilterCondition(filter)}
             ) as x
           ) as f
           where ps.stale_after_days is not null`),

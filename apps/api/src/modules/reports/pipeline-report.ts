@@ -10,7 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { readRows, sqlStatement } from '../../db/read-rows';
 import { pipelineReportDays, pipelineReportReasonDays } from '../../db/schema';
-import { type LeadFilter, leadFilter, leadFilterCondition } from '../leads/lead-filters';
+import { andLeadFilterCondition, type LeadFilter, leadFilter } from '../leads/lead-filters';
 import { MONTHS_OF_PERIOD, segmentsAndEdges, WHOLE_PERIOD } from './report-periods';
 import { type RollupRead, rollupFor, rollupRowsOfSpan } from './report-rollup';
 
@@ -54,18 +54,13 @@ const GROUP_LABEL: Record<Exclude<ReportGroup, 'month'>, SQL> = {
   platform: sql`(select label from platforms where id = g.group_id)`,
 };
 
-const andFilters = (filter: LeadFilter) => {
-  const condition = leadFilterCondition(filter);
-  return condition ? sql`and ${condition}` : sql``;
-};
-
 /**
  * The leads created, won and lost in each edge `e` (report-periods.ts), per group: one index
  * range of `leads` per moment and edge.
  */
 function figuresOfEdges(group: ReportGroup, filter: LeadFilter): SQL {
   const by = LEAD_GROUP[group];
-  const filters = andFilters(filter);
+  const filters = andLeadFilterCondition(filter);
   return sql`select e.month, x.* from edges e cross join lateral (
       select ${by} as group_id, count(*) as created, 0 as won, 0 as won_credit, 0 as won_days,
         0 as lost, 0 as lost_credit
@@ -87,7 +82,7 @@ function figuresOfEdges(group: ReportGroup, filter: LeadFilter): SQL {
 const figuresOfSpans = (read: RollupRead) =>
   sql`select s.month, r.dimension_id as group_id, r.created, r.won, r.won_credit, r.won_days,
       r.lost, r.lost_credit
-    from spans s cross join lateral (${rollupRowsOfSpan(sql`${pipelineReportDays}`, read)}) as r`;
+    from spans s cross join lateral (${rollupRowsOfSpan(pipelineReportDays, read)}) as r`;
 
 /** Created, won and lost per group, with their credit and the days the won deals took to sign. */
 function figuresPerGroup(db: Database, query: ReportQuery, filter: LeadFilter): Promise<FigureRow[]> {
@@ -145,12 +140,12 @@ function lostReasons(db: Database, query: ReportQuery, filter: LeadFilter) {
       const fromLeads = sql`select x.reason, x.lost from edges e cross join lateral (
           select leads.lost_reason as reason, count(*) as lost from leads
           where leads.lost_at >= e.lo and leads.lost_at < e.hi and leads.lost_reason is not null
-            ${andFilters(filter)}
+            ${andLeadFilterCondition(filter)}
           group by 1
         ) as x`;
       const rows = read
         ? sql`select r.reason, r.lost
-            from spans s cross join lateral (${rollupRowsOfSpan(sql`${pipelineReportReasonDays}`, read)}) as r
+            from spans s cross join lateral (${rollupRowsOfSpan(pipelineReportReasonDays, read)}) as r
             union all ${fromLeads}`
         : fromLeads;
       return {

@@ -1,6 +1,10 @@
 import type { ReportGroup } from '@funil/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { ReportDimension } from '../../db/schema';
+import {
+  type pipelineReportDays,
+  type pipelineReportReasonDays,
+  type ReportDimension,
+} from '../../db/schema';
 import { filterPlaceholder, type LeadFilter, type LeadFilterName } from '../leads/lead-filters';
 
 /** The lead filters that name one of the rollup's dimension values. */
@@ -32,7 +36,10 @@ export function rollupFor(group: ReportGroup, filter: LeadFilter): RollupRead | 
  * The rows of one of the rollup's tables (`pipeline_report_days`, `pipeline_report_reason_days`)
  * for `read`, on the whole UTC days of the span `s` (report-periods.ts).
  */
-export const rollupRowsOfSpan = (table: SQL, read: RollupRead): SQL =>
+export const rollupRowsOfSpan = (
+  table: typeof pipelineReportDays | typeof pipelineReportReasonDays,
+  read: RollupRead,
+): SQL =>
   sql`select * from ${table} as r
     where r.dimension = ${sql.raw(`'${read.dimension}'`)} and r.day >= s.first_day and r.day < s.end_day
     ${read.only === null ? sql`` : sql`and r.dimension_id = ${filterPlaceholder(read.only)}`}`;
