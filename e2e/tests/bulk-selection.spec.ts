@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
+import { createBrand, createCatalogue } from '../support/pipeline-data';
 import { createByApi, registerByApi, signInWithSession } from '../support/session';
 import { visibleToast } from '../support/toast';
 
@@ -17,22 +18,12 @@ test('two cards selected and moved to Quente with the bulk bar; "Desfazer" puts 
     email: 'ana@empresa.com.br',
     password: 'segredo1',
   });
-  const item = async (resource: string, name: string) =>
-    (await createByApi(request, admin, `/api/${resource}`, { name, label: name })).id;
-  const catalogue = {
-    vertical: await item('verticals', 'ESPORTES'),
-    quota: await item('quotas', 'MASTER'),
-    platform: await item('platforms', 'TV ABERTA'),
-  };
+  const catalogue = await createCatalogue(request, admin);
   for (const [name, cnpj, contract_status] of [
     ['Café Serra Azul', '11.222.333/0001-81', 'frio'],
     ['Banco Azul', '45.997.418/0001-53', 'morno'],
   ] as const) {
-    const brand = await createByApi(request, admin, '/api/brands', {
-      name,
-      company_name: `${name} Ltda`,
-      cnpj,
-    });
+    const brand = await createBrand(request, admin, name, cnpj);
     await createByApi(request, admin, '/api/leads', {
       brand_id: brand.id,
       assessment: '1º trimestre',

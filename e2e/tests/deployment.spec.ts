@@ -2,6 +2,7 @@ import { EventStreamClient } from '@funil/test-server';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { type Cluster, startCluster } from '../support/cluster';
+import { createBrand, createCatalogue } from '../support/pipeline-data';
 import {
   bearer,
   loginByApi,
@@ -63,17 +64,9 @@ test('three processes behind a proxy: one key, every picture, one logout, live m
   });
   const bruno = await loginByApi(api, { email: 'bruno@empresa.com.br', password: 'segredo1' });
 
-  const item = (resource: string, name: string) =>
-    createByApi<{ id: string }>(api, ana, `/api/${resource}`, { name, label: name }).then(({ id }) => id);
-  const catalogue = {
-    vertical: await item('verticals', 'ESPORTES'),
-    quota: await item('quotas', 'MASTER'),
-    platform: await item('platforms', 'TV ABERTA'),
-  };
-  const brand = async (name: string, cnpj: string) =>
-    createByApi<{ id: string }>(api, ana, '/api/brands', { name, company_name: `${name} Ltda`, cnpj });
-  const cobalto = await brand('Cobalto', '11.222.333/0001-81');
-  const ferro = await brand('Ferro', '11.444.777/0001-61');
+  const catalogue = await createCatalogue(api, ana);
+  const cobalto = await createBrand(api, ana, 'Cobalto', '11.222.333/0001-81');
+  const ferro = await createBrand(api, ana, 'Ferro', '11.444.777/0001-61');
   const lead = (brandId: string) =>
     createByApi<{ id: string }>(api, ana, '/api/leads', {
       brand_id: brandId,

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
+import { createBrand, createCatalogue } from '../support/pipeline-data';
 import { createByApi, registerByApi, signInWithSession } from '../support/session';
 
 // A deal lost with its reason, as a seller records it on the board and a manager reads it in the
@@ -16,19 +17,11 @@ test('a lead moved to Declinado with a reason: the history keeps it and the repo
     email: 'ana@empresa.com.br',
     password: 'segredo1',
   });
-  const item = async (resource: string, name: string) =>
-    (await createByApi(request, admin, `/api/${resource}`, { name, label: name })).id;
-  const brand = await createByApi(request, admin, '/api/brands', {
-    name: 'Café Serra Azul',
-    company_name: 'Café Serra Azul Ltda',
-    cnpj: '11.222.333/0001-81',
-  });
+  const brand = await createBrand(request, admin, 'Café Serra Azul', '11.222.333/0001-81');
   await createByApi(request, admin, '/api/leads', {
     brand_id: brand.id,
     assessment: '1º trimestre',
-    vertical: await item('verticals', 'ESPORTES'),
-    quota: await item('quotas', 'MASTER'),
-    platform: await item('platforms', 'TV ABERTA'),
+    ...(await createCatalogue(request, admin)),
     prospectus_year: 2027,
     contract_status: 'quente',
     credit: 150000,

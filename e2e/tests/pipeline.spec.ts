@@ -1,28 +1,12 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
+import { type Catalogue, createBrand, createCatalogue } from '../support/pipeline-data';
 import { registerByApi, type Session, signInWithSession, createByApi } from '../support/session';
 import { visibleToast } from '../support/toast';
 
 // The pipeline as a sales team lives it, on an installation of its own: a lead created from a
 // brand row, moved with the mouse and with the keyboard, filtered, scrolled, listed and edited.
 const { test } = useFreshInstallation();
-
-type Catalogue = { vertical: string; quota: string; platform: string };
-
-async function createCatalogue(request: APIRequestContext, admin: Session): Promise<Catalogue> {
-  const item = (resource: string, name: string) =>
-    createByApi<{ id: string }>(request, admin, `/api/${resource}`, { name, label: name }).then(
-      ({ id }) => id,
-    );
-  return {
-    vertical: await item('verticals', 'ESPORTES'),
-    quota: await item('quotas', 'MASTER'),
-    platform: await item('platforms', 'TV ABERTA'),
-  };
-}
-
-const createBrand = (request: APIRequestContext, admin: Session, name: string, cnpj: string) =>
-  createByApi<{ id: string }>(request, admin, '/api/brands', { name, company_name: `${name} Ltda`, cnpj });
 
 /** Many leads at once, as a team's backlog: what the board must page through. */
 async function createLeads(

@@ -8,18 +8,24 @@ import { boardLead } from '../test-leads';
 const LEAD = boardLead(1);
 const PATCH = `PATCH /api/leads/${LEAD.id}`;
 
-async function moveToDeclinado() {
+/** The board with LEAD in Frio, the lead moved to `status` (its label `label`) from its card's menu. */
+async function moveWithMenu(status: string, label: string) {
   const user = userEvent.setup();
   const api = signedIn({
     'GET /api/leads/board': { body: board({ frio: [LEAD] }) },
-    [PATCH]: { body: { ...LEAD, contract_status: 'declinado' } },
+    [PATCH]: { body: { ...LEAD, contract_status: status } },
   });
   renderRoute('/dashboard');
   const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
   await user.click(within(frio).getByRole('button', { name: 'Mover Marca 1 para outra coluna' }));
-  await user.click(await screen.findByRole('menuitem', { name: 'Declinado' }));
+  await user.click(await screen.findByRole('menuitem', { name: label }));
+  return { user, api, frio };
+}
+
+async function moveToDeclinado() {
+  const moved = await moveWithMenu('declinado', 'Declinado');
   const dialog = await screen.findByRole('dialog', { name: 'Por que a oportunidade foi perdida?' });
-  return { user, api, frio, dialog };
+  return { ...moved, dialog };
 }
 
 beforeEach(sizeBoardColumns);
@@ -116,15 +122,7 @@ describe('a move to a lost status on the board', () => {
   });
 
   it('asks nothing for a move to a status that is not lost', async () => {
-    const user = userEvent.setup();
-    const api = signedIn({
-      'GET /api/leads/board': { body: board({ frio: [LEAD] }) },
-      [PATCH]: { body: { ...LEAD, contract_status: 'morno' } },
-    });
-    renderRoute('/dashboard');
-    const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
-    await user.click(within(frio).getByRole('button', { name: 'Mover Marca 1 para outra coluna' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Morno' }));
+    const { api } = await moveWithMenu('morno', 'Morno');
 
     await waitFor(() => expect(api.calls(PATCH)).toHaveLength(1));
     expect(api.calls(PATCH)[0]!.body).toEqual({ contract_status: 'morno' });
