@@ -93,6 +93,9 @@ export const brandSchema = z.object({
   /** `/api/brands/:id/image?v=<content hash>`, or null without an image. */
   image_url: z.string().nullable(),
   principal_contact: principalContactSchema.nullable(),
+  /** Open tasks on the brand itself, and the earliest one's due date (null without any). */
+  open_tasks: z.number().int(),
+  next_task_due_at: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

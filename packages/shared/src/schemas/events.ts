@@ -3,10 +3,12 @@ import { CONTRACT_STATUSES } from '../constants';
 import { brandSchema } from './brands';
 import { contactSchema } from './contacts';
 import { leadSchema } from './leads';
+import { noteSchema } from './notes';
+import { taskSchema } from './tasks';
 
 /**
- * The live-update stream (`GET /api/events`, server-sent events): one event per lead, brand or
- * contact created, updated or deleted, by anyone. The SSE `event:` field carries the same type as
+ * The live-update stream (`GET /api/events`, server-sent events): one event per lead, brand,
+ * contact, note or task created, updated or deleted, by anyone. The SSE `event:` field carries the same type as
  * the body's `type`; `reset` (no body to speak of) means "your Last-Event-ID is too old: reload
  * every list".
  */
@@ -20,6 +22,12 @@ export const LIVE_EVENT_TYPES = [
   'contact.created',
   'contact.updated',
   'contact.deleted',
+  'note.created',
+  'note.updated',
+  'note.deleted',
+  'task.created',
+  'task.updated',
+  'task.deleted',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
@@ -63,6 +71,12 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   eventOf('contact.created', contactSchema),
   eventOf('contact.updated', contactSchema),
   deletedEventOf('contact.deleted'),
+  eventOf('note.created', noteSchema),
+  eventOf('note.updated', noteSchema),
+  deletedEventOf('note.deleted'),
+  eventOf('task.created', taskSchema),
+  eventOf('task.updated', taskSchema),
+  deletedEventOf('task.deleted'),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 

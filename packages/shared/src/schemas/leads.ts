@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taskFilterParam } from './tasks';
 import { CONTRACT_STATUSES, type ContractStatus, PROSPECTUS_YEARS } from '../constants';
 import { booleanParam, idSchema, listQuerySchema, listResponseSchema, queryParam } from './common';
 import { isLostStatus } from './pipeline-settings';
@@ -242,6 +243,8 @@ export const leadFiltersSchema = z.object({
   search: queryParam(z.string().trim().max(200, 'validation:common.text_too_long').optional()),
   /** Longer in their status than its `stale_after_days` ("parados"), or not. */
   stale: booleanParam,
+  /** Leads with an overdue open task, with any open task, or with none. */
+  task: taskFilterParam,
 });
 export type LeadFilters = z.output<typeof leadFiltersSchema>;
 export type LeadFilterParams = z.input<typeof leadFiltersSchema>;
@@ -309,6 +312,9 @@ export const leadSchema = z.object({
   invest: z.number(),
   exchange: z.boolean(),
   rouanet_law: z.boolean(),
+  /** Open tasks on the opportunity, and the earliest one's due date (null without any). */
+  open_tasks: z.number().int(),
+  next_task_due_at: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
