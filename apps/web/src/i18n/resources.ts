@@ -21,6 +21,7 @@ import enLive from './locales/en/live.json';
 import enPipeline from './locales/en/pipeline.json';
 import enReports from './locales/en/reports.json';
 import enSpreadsheets from './locales/en/spreadsheets.json';
+import enTimeline from './locales/en/timeline.json';
 import enUsers from './locales/en/users.json';
 import esAssistant from './locales/es/assistant.json';
 import esAuth from './locales/es/auth.json';
@@ -36,6 +37,7 @@ import esLive from './locales/es/live.json';
 import esPipeline from './locales/es/pipeline.json';
 import esReports from './locales/es/reports.json';
 import esSpreadsheets from './locales/es/spreadsheets.json';
+import esTimeline from './locales/es/timeline.json';
 import esUsers from './locales/es/users.json';
 import ptBRAssistant from './locales/pt-BR/assistant.json';
 import ptBRAuth from './locales/pt-BR/auth.json';
@@ -51,6 +53,7 @@ import ptBRLive from './locales/pt-BR/live.json';
 import ptBRPipeline from './locales/pt-BR/pipeline.json';
 import ptBRReports from './locales/pt-BR/reports.json';
 import ptBRSpreadsheets from './locales/pt-BR/spreadsheets.json';
+import ptBRTimeline from './locales/pt-BR/timeline.json';
 import ptBRUsers from './locales/pt-BR/users.json';
 import type { Language } from './languages';
 
@@ -76,6 +79,7 @@ export const resources = {
     reports: ptBRReports,
     assistant: ptBRAssistant,
     spreadsheets: ptBRSpreadsheets,
+    timeline: ptBRTimeline,
     validation: ptBRValidation,
     errors: ptBRErrors,
     spreadsheet: ptBRSpreadsheet,
@@ -96,6 +100,7 @@ export const resources = {
     reports: enReports,
     assistant: enAssistant,
     spreadsheets: enSpreadsheets,
+    timeline: enTimeline,
     validation: enValidation,
     errors: enErrors,
     spreadsheet: enSpreadsheet,
@@ -116,6 +121,7 @@ export const resources = {
     reports: esReports,
     assistant: esAssistant,
     spreadsheets: esSpreadsheets,
+    timeline: esTimeline,
     validation: esValidation,
     errors: esErrors,
     spreadsheet: esSpreadsheet,
