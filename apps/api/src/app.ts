@@ -26,6 +26,9 @@ import { franchiseRoutes } from './modules/franchises/franchises.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { importRoutes } from './modules/spreadsheets/import/import.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
+import { noteRoutes } from './modules/notes/notes.routes';
+import { taskRoutes } from './modules/tasks/tasks.routes';
+import { timelineRoutes } from './modules/timeline/timeline.routes';
 import { pipelineSettingsRoutes } from './modules/pipeline-settings/pipeline-settings.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { exportRoutes } from './modules/spreadsheets/export/export.routes';
@@ -42,6 +45,7 @@ import { housekeepingPlugin } from './plugins/housekeeping';
 import { liveEventsPlugin } from './plugins/live-events';
 import { i18nPlugin } from './plugins/i18n';
 import { mailPlugin } from './plugins/mail';
+import { scheduledJobsPlugin } from './plugins/scheduled-jobs';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
@@ -78,6 +82,8 @@ export type BuildAppOptions = {
   eventsPingMs?: number;
   /** How long events stay in the log for reconnecting clients; default 15 minutes. */
   eventsKeepMs?: number;
+  /** The longest wait between two looks at the scheduled jobs; default 10 s. */
+  jobsMaxIdleMs?: number;
 };
 
 /**
@@ -129,6 +135,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(housekeepingPlugin);
   await app.register(liveEventsPlugin, { pingMs: options.eventsPingMs, keepMs: options.eventsKeepMs });
   await app.register(mailPlugin);
+  await app.register(scheduledJobsPlugin, { maxIdleMs: options.jobsMaxIdleMs });
   await app.register(openapiPlugin);
 
   await app.register(
@@ -160,6 +167,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(brandRoutes, { prefix: '/brands' });
       await api.register(contactRoutes, { prefix: '/contacts' });
       await api.register(leadRoutes, { prefix: '/leads' });
+      await api.register(noteRoutes);
+      await api.register(taskRoutes, { prefix: '/tasks' });
+      await api.register(timelineRoutes);
       await api.register(pipelineSettingsRoutes, { prefix: '/settings' });
       await api.register(reportRoutes, { prefix: '/reports' });
       // POST /api/{brands,leads,contacts}/import: one module for the three (its own multipart limits).

@@ -66,6 +66,10 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().default('Funil <no-reply@localhost>'),
+    MAIL_TIME_ZONE: z
+      .string()
+      .refine(isTimeZone, 'MAIL_TIME_ZONE must be an IANA time zone such as America/Sao_Paulo')
+      .default('America/Sao_Paulo'),
     REGISTRATION: oneOf('REGISTRATION', ['open', 'closed']).default('open'),
     ALLOWED_EMAIL_DOMAINS: text(),
     AI_PROVIDER: oneOf('AI_PROVIDER', AI_PROVIDERS).optional(),
@@ -151,6 +155,8 @@ export type Config = {
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The time zone of the dates in emails sent without a request (reminders). */
+  mailTimeZone: string;
   registration: 'open' | 'closed';
   /** Lower-cased; empty means any domain. */
   allowedEmailDomains: string[];
@@ -166,6 +172,15 @@ export type Config = {
   /** Where brand pictures are stored: this bucket, or null for the database. */
   s3: S3Config | null;
 };
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = Record<string, string | undefined>;
 
@@ -191,6 +206,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailTimeZone: e.MAIL_TIME_ZONE,
     registration: e.REGISTRATION,
     allowedEmailDomains: (e.ALLOWED_EMAIL_DOMAINS ?? '')
       .split(',')

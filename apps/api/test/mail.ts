@@ -1,3 +1,4 @@
+import PostalMime from 'postal-mime';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -46,12 +47,12 @@ export async function startSmtpServer() {
     received,
     /**
      * Resolves once `count` messages have arrived, woken by each arrival (no polling); rejects
-     * after a few seconds with how many came, which says more than the test's own timeout.
+     * after `timeoutMs` (5 s unless told) with how many came, which says more than the test's own timeout.
      */
-    async waitFor(count: number): Promise<ReceivedMail[]> {
+    async waitFor(count: number, timeoutMs = 5000): Promise<ReceivedMail[]> {
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`expected ${count} mails, got ${received.length}`)), 5000);
+        timer = setTimeout(() => reject(new Error(`expected ${count} mails, got ${received.length}`)), timeoutMs);
       });
       try {
         while (received.length < count) {
@@ -64,4 +65,10 @@ export async function startSmtpServer() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A received message as a mail client reads it: decoded subject, text and HTML. */
+export async function parseMail(mail: ReceivedMail) {
+  const parsed = await PostalMime.parse(mail.raw);
+  return { to: mail.to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html ?? '' };
 }

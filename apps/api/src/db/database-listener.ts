@@ -11,6 +11,8 @@ export const CHANNELS = {
   outbox: 'funil_outbox',
   /** New events are in the log, up to the id in the payload (the sequencer). */
   events: 'funil_events',
+  /** A scheduled job was added or moved (a reminder, a mention's email): look at the queue again. */
+  jobs: 'funil_jobs',
 } as const;
 
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];

@@ -8,6 +8,7 @@ import { loadJwtKey } from '../modules/auth/jwt-key.service';
 import { applyAuthNotification, SessionCache } from '../modules/auth/session-cache';
 import { createSession, findSessionUser, type SessionMeta } from '../modules/auth/sessions.service';
 import type { UserRecord } from '../modules/users/user-record';
+import { rememberUserLanguage } from '../modules/users/users.service';
 import { DOCS_PREFIX } from './openapi';
 
 /**
@@ -156,6 +157,10 @@ export const authPlugin = fp(
       const user = await authenticate(request);
       if (!user) throw sessionExpired();
       request.user = user;
+      // The language the user works in is the one their emails (reminders, mentions) are written in.
+      if (request.headers['accept-language'] && user.language !== request.language) {
+        await rememberUserLanguage(app.db, user.id, request.language);
+      }
       if (access !== 'authenticated' && !hasPermission(user.roles, access)) {
         throw new AppError(403, 'errors:access_denied');
       }

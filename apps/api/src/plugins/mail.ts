@@ -11,6 +11,8 @@ declare module 'fastify' {
        * timing says nothing about the message (a reset mail sent or not). A failure is logged.
        */
       sendInBackground: (message: MailMessage) => void;
+      /** Sends and resolves once the mail server (or the outbox) has the message; rejects if not. */
+      send: (message: MailMessage) => Promise<void>;
       /** Resolves once every message handed over so far has been sent (or has failed). */
       idle: () => Promise<void>;
     };
@@ -34,9 +36,13 @@ export const mailPlugin = fp(
           .finally(() => pending.delete(sending));
         pending.add(sending);
       },
+      send: (message: MailMessage) => mailer.send(message),
       idle,
     });
-    app.addHook('onClose', idle);
+    app.addHook('onClose', async () => {
+      await idle();
+      mailer.close();
+    });
   },
   { name: 'funil-mail' },
 );

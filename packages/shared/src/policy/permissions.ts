@@ -16,6 +16,8 @@ export const PERMISSION_ROLES = {
   'settings.write': ['admin', 'manager'],
   /** Delete brands, contacts and leads (one or many at once). */
   'record.delete': ['admin', 'manager'],
+  /** Edit, complete and delete other people's tasks; delete other people's notes. */
+  'work.others': ['admin', 'manager'],
   /** Create and edit users, set their roles, deactivate them; register accounts with roles. */
   'user.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;

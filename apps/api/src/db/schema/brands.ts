@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, normalisedForSearch, recordStatus, recordStatusCheck, updatedAt } from './columns';
 
 export const brands = pgTable(
@@ -21,6 +21,9 @@ export const brands = pgTable(
     /** The picture's name in the picture store; the hash versions the public URL for long caching. */
     imageFile: text('image_file'),
     imageHash: text('image_hash'),
+    /** The open tasks on the brand itself and the earliest one's due date (the tasks' triggers). */
+    openTasks: integer('open_tasks').notNull().default(0),
+    nextTaskDueAt: timestamp('next_task_due_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // The search box's texts, normalised once when written (`normalisedForSearch`): matching reads

@@ -8,3 +8,4 @@ export * from './events';
 export * from './shared-state';
 export * from './pipeline-settings';
 export * from './pipeline-report';
+export * from './notes-tasks';

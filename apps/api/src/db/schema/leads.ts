@@ -61,6 +61,13 @@ export const leads = pgTable(
     wonAt: timestamp('won_at', { withTimezone: true }),
     lostAt: timestamp('lost_at', { withTimezone: true }),
     lostReason: text('lost_reason'),
+    /**
+     * The open tasks on the opportunity and the earliest one's due date, kept by the tasks' triggers
+     * in the task's transaction, so the board and the list show and filter them without reading
+     * the tasks.
+     */
+    openTasks: integer('open_tasks').notNull().default(0),
+    nextTaskDueAt: timestamp('next_task_due_at', { withTimezone: true }),
   },
   (table) => [
     check('leads_contract_status_check', sql`${table.contractStatus} in (${statusList})`),
@@ -85,6 +92,10 @@ export const leads = pgTable(
     index('leads_platform_id_idx').on(table.platformId),
     index('leads_executive_id_idx').on(table.executiveId),
     index('leads_brand_id_idx').on(table.brandId),
+    // The `task` filter: leads with an open task (overdue ones first in it); most leads have none.
+    index('leads_next_task_due_at_idx')
+      .on(table.nextTaskDueAt)
+      .where(sql`${table.nextTaskDueAt} is not null`),
     // The `assessment` filter (`containsText`, a substring): trigrams (pg_trgm), as the brands' search.
     // And, in the migrations (drizzle does not model INCLUDE): leads_status_changed_at_idx for the
     // stale counts, leads_won_at_idx and leads_lost_at_idx for the report's edges.

@@ -17,6 +17,11 @@ export const users = pgTable(
       .default(sql`'{user}'::text[]`),
     isActive: boolean('is_active').notNull().default(true),
     avatarUrl: text('avatar_url'),
+    /**
+     * The interface language the user last signed requests with (their Accept-Language): what the
+     * emails sent to them without a request (reminders, mentions) are written in. Null: pt-BR.
+     */
+    language: text('language'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,5 @@
 import type { Translate } from '../i18n';
+import { escapeHtml } from './escape-html';
 import type { MailContent } from './mailer';
 
 export type PasswordResetMail = {
@@ -11,15 +12,6 @@ export type PasswordResetMail = {
   minutes: number;
 };
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 
 /**
  * The password reset email: a plain-text part for every mail client and an HTML part with a

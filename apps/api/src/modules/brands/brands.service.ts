@@ -48,6 +48,8 @@ const brandShape = defineShape<Brand, []>(() => ({
     email: derived([principal.email], (email: string | null) => email ?? ''),
     phone_number: derived([principal.phoneNumber], (phone: string | null) => phone ?? ''),
   }),
+  open_tasks: brands.openTasks,
+  next_task_due_at: isoTimestamp(brands.nextTaskDueAt),
   createdAt: isoTimestamp(brands.createdAt),
   updatedAt: isoTimestamp(brands.updatedAt),
 }));

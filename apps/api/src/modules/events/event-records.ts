@@ -2,9 +2,11 @@ import type { Database } from '../../db/client';
 import { getBrandsByIds } from '../brands/brands.service';
 import { getContactsByIds } from '../contacts/contacts.service';
 import { selectLeadsByIds } from '../leads/lead-select';
+import { getNotesByIds } from '../notes/note-select';
+import { getTasksByIds } from '../tasks/task-select';
 
 /** What an event is about, from its type's first part. */
-export const EVENT_KINDS = ['lead', 'brand', 'contact'] as const;
+export const EVENT_KINDS = ['lead', 'brand', 'contact', 'note', 'task'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 type Identified = { id: string };
@@ -13,6 +15,8 @@ const readers: Record<EventKind, (db: Database, ids: readonly string[]) => Promi
   lead: async (db, ids) => (await selectLeadsByIds(db, ids)).map((row) => row.lead),
   brand: getBrandsByIds,
   contact: getContactsByIds,
+  note: getNotesByIds,
+  task: getTasksByIds,
 };
 
 /**

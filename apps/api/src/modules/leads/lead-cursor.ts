@@ -18,7 +18,13 @@ export const encodeLeadCursor = (cursor: LeadCursor): string =>
   Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
 
 /** The position a `cursor` parameter names; anything this server did not produce is a 400. */
-export function decodeLeadCursor(text: string): LeadCursor {
+export const decodeLeadCursor = (text: string): LeadCursor => decodeKeysetCursor(text, UUID);
+
+/**
+ * A keyset position `[timestamp to the microsecond, id]` whose id matches `idPattern`, as
+ * `encodeLeadCursor` writes one; anything else is a 400.
+ */
+export function decodeKeysetCursor(text: string, idPattern: RegExp): LeadCursor {
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
@@ -34,6 +40,6 @@ export function decodeLeadCursor(text: string): LeadCursor {
   ) {
     throw invalidCursor();
   }
-  if (typeof id !== 'string' || !UUID.test(id)) throw invalidCursor();
+  if (typeof id !== 'string' || !idPattern.test(id)) throw invalidCursor();
   return { createdAt, id };
 }

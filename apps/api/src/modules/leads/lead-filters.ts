@@ -52,6 +52,20 @@ const FILTERS = {
     condition: (p) => brandNameContains(p),
   },
   stale: { value: (f) => f.stale, condition: (p) => sql`${isStale()} = ${p}` },
+  // `task`: three conditions, so each statement says which one it reads. An open task is a
+  // `next_task_due_at` (kept with `open_tasks` by the tasks' triggers), which its partial index holds.
+  task_overdue: {
+    value: (f) => (f.task === 'overdue' ? true : undefined),
+    condition: () => sql`${leads.nextTaskDueAt} < now()`,
+  },
+  task_open: {
+    value: (f) => (f.task === 'open' ? true : undefined),
+    condition: () => sql`${leads.nextTaskDueAt} is not null`,
+  },
+  task_none: {
+    value: (f) => (f.task === 'none' ? true : undefined),
+    condition: () => sql`${leads.nextTaskDueAt} is null`,
+  },
 } satisfies Record<string, FilterDefinition>;
 
 export type LeadFilterName = keyof typeof FILTERS;

@@ -46,6 +46,8 @@ const pageColumns = (sortKey: SQLWrapper) => ({
   createdAt: leads.createdAt,
   updatedAt: leads.updatedAt,
   statusChangedAt: leads.statusChangedAt,
+  openTasks: leads.openTasks,
+  nextTaskDueAt: leads.nextTaskDueAt,
   sortKey: sql`${sortKey}`.as('sort_key'),
   // The lead row's own version (its ETag): the brand, catalogue items and franchise names the
   // answer embeds are other rows, so renaming a brand does not make its leads' edits conflict.
@@ -174,6 +176,8 @@ const leadShape = defineShape<Lead, [PageSubquery]>((page) => {
     invest: asNumber(page.invest),
     exchange: page.exchange,
     rouanet_law: page.rouanetLaw,
+    open_tasks: page.openTasks,
+    next_task_due_at: isoTimestamp(page.nextTaskDueAt),
     createdAt: isoTimestamp(page.createdAt),
     updatedAt: isoTimestamp(page.updatedAt),
   };

@@ -8,6 +8,7 @@ const record: UserRecord = {
   roles: ['admin', 'comercial'],
   isActive: true,
   avatarUrl: null,
+  language: null,
   createdAt: new Date('2026-01-02T03:04:05.000Z'),
   updatedAt: new Date('2026-02-03T04:05:06.000Z'),
 };

@@ -12,6 +12,8 @@ export type UserRecord = {
   roles: Role[];
   isActive: boolean;
   avatarUrl: string | null;
+  /** The interface language the user last used (pt-BR, en or es): the emails' language. */
+  language: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -24,6 +26,7 @@ export const userRecordColumns = {
   roles: users.roles,
   isActive: users.isActive,
   avatarUrl: users.avatarUrl,
+  language: users.language,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };

@@ -210,3 +210,14 @@ export async function updateUser(
     return toUserRecord(row);
   });
 }
+
+/**
+ * Keeps the interface language a user works in (their requests' Accept-Language), for the emails
+ * sent to them outside a request. Written only when it changed.
+ */
+export async function rememberUserLanguage(db: Database, userId: string, language: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.id, userId), sql`${users.language} is distinct from ${language}`));
+}

@@ -1,0 +1,50 @@
+import fp from 'fastify-plugin';
+import { createJobRunner } from '../modules/jobs/job-runner';
+import { MENTION_JOB, mentionJobKind } from '../modules/notes/mention-jobs';
+import { REMINDER_JOB, reminderJobKind } from '../modules/tasks/reminder-jobs';
+
+declare module 'fastify' {
+  // Module augmentation only works with an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** The shared queue of scheduled jobs (reminders, mentions' emails) this process helps run. */
+    jobs: { wake: () => Promise<void> };
+  }
+}
+
+export type ScheduledJobsOptions = {
+  /** The longest wait between two looks at the queue (default 10 s). */
+  maxIdleMs?: number | undefined;
+};
+
+/**
+ * Every process runs the due jobs of the queue all processes share: at start (jobs that fell due
+ * while no process was running), when a job is added or moved (`funil_jobs`, from any process),
+ * when the next job's time comes, and at least every `maxIdleMs`. Closing waits for the batch in
+ * progress, so a job is never left half done by a clean stop.
+ */
+export const scheduledJobsPlugin = fp<ScheduledJobsOptions>(
+  async (app, options) => {
+    const runner = createJobRunner({
+      db: app.db,
+      kinds: {
+        [REMINDER_JOB]: reminderJobKind({ appUrl: app.config.appUrl, timeZone: app.config.mailTimeZone }),
+        [MENTION_JOB]: mentionJobKind(app.config.appUrl),
+      },
+      send: app.mail.send,
+      log: app.log,
+      maxIdleMs: options.maxIdleMs,
+    });
+    app.decorate('jobs', { wake: runner.wake });
+    app.dbListener.on('funil_jobs', () => void runner.wake());
+    // Notifications missed while the listening connection was down: look at the queue on return.
+    app.dbListener.onConnection((isListening) => {
+      if (isListening) void runner.wake();
+    });
+    app.addHook('onReady', async () => {
+      void runner.wake();
+    });
+    app.addHook('preClose', () => runner.stop());
+  },
+  { name: 'funil-scheduled-jobs', dependencies: ['funil-db', 'funil-database-listener', 'funil-mail'] },
+);
