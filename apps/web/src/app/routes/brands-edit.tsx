@@ -3,8 +3,9 @@ import { usePermission } from '@/features/auth/hooks/use-permission';
 import { BrandEditPage } from '@/features/brands/components/brand-edit-page';
 import { ContactsTable } from '@/features/contacts/components/contacts-table';
 import { ExportMenu } from '@/features/spreadsheets/components/export-menu';
+import { Timeline } from '../timeline';
 
-/** /marcas/editar/:id: the brand form with the brand's contacts (and their export) under it. */
+/** /marcas/editar/:id: the brand form with the brand's contacts (and their export) under it, then its timeline. */
 export function BrandsEditRoute() {
   const { id = '' } = useParams();
   const canDelete = usePermission('record.delete');
@@ -21,6 +22,7 @@ export function BrandsEditRoute() {
           actions={<ExportMenu kind="contacts" params={{ brand_id: brand.id }} />}
         />
       )}
+      timeline={(brand) => <Timeline record={{ type: 'brand', id: brand.id }} showHeading={false} />}
     />
   );
 }

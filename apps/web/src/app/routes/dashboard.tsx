@@ -6,6 +6,7 @@ import { usePermission } from '@/features/auth/hooks/use-permission';
 import { PipelinePage } from '@/features/pipeline/components/pipeline-page';
 import { ExportMenu } from '@/features/spreadsheets/components/export-menu';
 import { ImportLink } from '@/features/spreadsheets/components/import-link';
+import { Timeline } from '../timeline';
 
 /**
  * The leads an export of these filters holds, from the board's totals when the cache has them;
@@ -52,6 +53,7 @@ export function DashboardRoute() {
       renderDetails={(leadId, onClose) => (
         <LeadDetailsDialog
           leadId={leadId}
+          timeline={(lead) => <Timeline record={{ type: 'lead', id: lead.id }} showHeading={false} />}
           onOpenChange={(open) => {
             if (!open) onClose();
           }}

@@ -30,12 +30,14 @@ type BrandEditPageProps = {
   /** The brand's contacts table, composed by the route (features do not import features). */
   contacts: (brand: Brand) => ReactNode;
 };
+  /** The brand's timeline (its notes, tasks and its opportunities' moves), composed by the route. */
+  timeline?: (brand: Brand) => ReactNode;
 
 /**
  * /marcas/editar/:id: the brand form, its picture (sent as soon as it is chosen) and, under it,
  * the brand's contacts. A brand that cannot be loaded says so and goes back to the list.
  */
-export function BrandEditPage({ brandId, contacts }: BrandEditPageProps) {
+export function BrandEditPage({ brandId, contacts, timeline }: BrandEditPageProps) {
   const { t } = useTranslation('brands');
   const query = useQuery(brandQueryOptions(brandId));
   const update = useUpdateBrand();
@@ -131,3 +133,14 @@ export function BrandEditPage({ brandId, contacts }: BrandEditPageProps) {
     </div>
   );
 }
+      {brand && timeline && (
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>{t('form.timelineTitle')}</h2>
+            </CardTitle>
+            <CardDescription>{t('form.timelineDescription')}</CardDescription>
+          </CardHeader>
+          <CardContent>{timeline(brand)}</CardContent>
+        </Card>
+      )}

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircleIcon, Maximize2Icon } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { leadQueryOptions } from '@/api/leads';
+import { type Lead, leadQueryOptions } from '@/api/leads';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,6 +16,7 @@ import {
 } from '@/components/ui/dialog';
 import { Separator } from '@/components/ui/separator';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/http';
 import { LeadDetailsFields } from './lead-details-fields';
 import { LeadStatusHistory } from './lead-status-history';
@@ -25,12 +26,17 @@ export type LeadDetailsDialogProps = {
   leadId: string | null;
   onOpenChange: (open: boolean) => void;
 };
+  /**
+   * The lead's timeline (notes, tasks, moves), composed by the route (features do not import
+   * features): shown in a 'Linha do tempo' tab beside the details.
+   */
+  timeline?: (lead: Lead) => ReactNode;
 
 /**
  * 'Detalhes da Oportunidade': every field of a lead and its status history, with 'Abrir em tela
  * cheia' to its edit screen. Opened from a kanban card or a list row.
  */
-export function LeadDetailsDialog({ leadId, onOpenChange }: LeadDetailsDialogProps) {
+export function LeadDetailsDialog({ leadId, onOpenChange, timeline }: LeadDetailsDialogProps) {
   const { t } = useTranslation(['leads', 'common']);
   // The last lead shown stays while the dialog animates closed.
   const [shownId, setShownId] = useState(leadId);
@@ -65,6 +71,20 @@ export function LeadDetailsDialog({ leadId, onOpenChange }: LeadDetailsDialogPro
       </>
     );
   }
+    if (timeline) {
+      body = (
+        <Tabs defaultValue="details">
+          <TabsList>
+            <TabsTrigger value="details">{t('details.tabDetails')}</TabsTrigger>
+            <TabsTrigger value="timeline">{t('details.tabTimeline')}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="details" className="grid gap-4">
+            {body}
+          </TabsContent>
+          <TabsContent value="timeline">{timeline(lead)}</TabsContent>
+        </Tabs>
+      );
+    }
 
   return (
     <Dialog open={leadId !== null} onOpenChange={onOpenChange}>
