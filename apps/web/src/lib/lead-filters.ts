@@ -1,10 +1,10 @@
-import { PROSPECTUS_YEARS } from '@funil/shared';
+import { PROSPECTUS_YEARS, TASK_FILTERS, type TaskFilter } from '@funil/shared';
 import type { LeadFilters } from '@/api/leads';
 
 /**
  * The lead filters as a filter panel holds them, as the user set them (ids for the catalogues,
  * franchise names); '' for a filter not in use. The pipeline's panel offers them all; a report
- * leaves the brand search and `stale` empty.
+ * leaves the brand search, `stale` and `task` empty.
  */
 export type LeadFilterState = {
   brand: string;
@@ -15,6 +15,8 @@ export type LeadFilterState = {
   franchises: string[];
   /** 'true': only the stale deals ("Parados"); 'false': only those on track; '': all. */
   stale: string;
+  /** 'overdue': an open task past its due date; 'open': any open task; 'none': no open task; '': all. */
+  task: string;
 };
 
 export const EMPTY_FILTERS: LeadFilterState = {
@@ -25,6 +27,7 @@ export const EMPTY_FILTERS: LeadFilterState = {
   year: '',
   franchises: [],
   stale: '',
+  task: '',
 };
 
 export type SingleFilter = Exclude<keyof LeadFilterState, 'franchises'>;
@@ -35,6 +38,7 @@ export const SINGLE_FILTERS: readonly SingleFilter[] = [
   'platform',
   'year',
   'stale',
+  'task',
 ];
 
 /** The URL's names: short and readable in a shared link (`?year=2026&franchise=Recife`). */
@@ -46,13 +50,17 @@ const URL_PARAM_OF: Record<keyof LeadFilterState, string> = {
   year: 'year',
   franchises: 'franchise',
   stale: 'stale',
+  task: 'task',
 };
 
 const STALE_VALUES = ['true', 'false'];
 
+const isTaskFilter = (value: string): value is TaskFilter =>
+  (TASK_FILTERS as readonly string[]).includes(value);
+
 const isKnownYear = (year: string) => (PROSPECTUS_YEARS as readonly number[]).includes(Number(year));
 
-/** Drops what cannot be a filter (an unknown year or stale value, blank names, repeats). */
+/** Drops what cannot be a filter (an unknown year, stale or task value, blank names, repeats). */
 export function cleanFilters(filters: LeadFilterState): LeadFilterState {
   return {
     brand: filters.brand,
@@ -62,6 +70,7 @@ export function cleanFilters(filters: LeadFilterState): LeadFilterState {
     year: isKnownYear(filters.year) ? filters.year : '',
     franchises: [...new Set(filters.franchises.map((name) => name.trim()).filter(Boolean))],
     stale: STALE_VALUES.includes(filters.stale) ? filters.stale : '',
+    task: isTaskFilter(filters.task) ? filters.task : '',
   };
 }
 
@@ -115,5 +124,6 @@ export function toLeadFilterParams(filters: LeadFilterState): LeadFilters {
   if (filters.year) params.prospectus_year = Number(filters.year);
   if (filters.franchises.length > 0) params.franchise = [...filters.franchises].sort();
   if (filters.stale) params.stale = filters.stale === 'true';
+  if (isTaskFilter(filters.task)) params.task = filters.task;
   return params;
 }

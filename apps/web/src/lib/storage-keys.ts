@@ -30,6 +30,8 @@ export const STORAGE_KEYS = {
   leadFilterBrand: 'leadFilter_brand',
   /** localStorage: `true` (only stale deals) | `false` (only deals on track); absent: all. */
   leadFilterStale: 'leadFilter_stale',
+  /** localStorage: `overdue` | `open` | `none` (the leads' open tasks); absent: all. */
+  leadFilterTask: 'leadFilter_task',
   leadFiltersCollapsed: 'leadFilters_collapsed',
   /**
    * sessionStorage: a one-shot message for the login page (e.g. the session expired); it carries

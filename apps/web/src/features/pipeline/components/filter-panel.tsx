@@ -19,7 +19,7 @@ type FilterPanelProps = {
   onClear: () => void;
 };
 
-/** The pipeline's filters: brand search, catalogues, year, franchises and stale; collapsible. */
+/** The pipeline's filters: brand search, catalogues, year, franchises, stale and tasks; collapsible. */
 export function FilterPanel({ filters, activeCount, onChange, onClear }: FilterPanelProps) {
   const { t } = useTranslation('pipeline');
   const [isCollapsed, setCollapsed] = useStoredState(
@@ -35,6 +35,11 @@ export function FilterPanel({ filters, activeCount, onChange, onClear }: FilterP
     { value: 'true', label: t('filters.staleOnly') },
     { value: 'false', label: t('filters.staleFresh') },
   ];
+  const taskOptions = [
+    { value: 'overdue', label: t('filters.taskOverdue') },
+    { value: 'open', label: t('filters.taskOpen') },
+    { value: 'none', label: t('filters.taskNone') },
+  ];
 
   return (
     <FilterPanelFrame
@@ -45,7 +50,7 @@ export function FilterPanel({ filters, activeCount, onChange, onClear }: FilterP
         setSearchBoxKey((key) => key + 1);
         onClear();
       }}
-      gridClassName="lg:grid-cols-4 2xl:grid-cols-7"
+      gridClassName="lg:grid-cols-4 2xl:grid-cols-8"
     >
       <BrandSearch
         key={searchBoxKey}
@@ -76,6 +81,14 @@ export function FilterPanel({ filters, activeCount, onChange, onClear }: FilterP
         value={filters.stale}
         options={staleOptions}
         onChange={(stale) => set({ stale })}
+      />
+      <FilterSelect
+        id="pipeline-filter-task"
+        label={t('filters.task')}
+        anyLabel={t('filters.taskAll')}
+        value={filters.task}
+        options={taskOptions}
+        onChange={(task) => set({ task })}
       />
     </FilterPanelFrame>
   );

@@ -18,6 +18,7 @@ const filters = {
   year: '2027',
   franchises: ['Recife', 'São Paulo'],
   stale: '',
+  task: '',
 };
 
 describe('pipeline filters', () => {
@@ -73,6 +74,23 @@ describe('pipeline filters', () => {
     expect(localStorage.getItem('leadFilter_stale')).toBe('false');
     expect(readStoredFilters(localStorage).stale).toBe('false');
     storeFilters(localStorage, EMPTY_FILTERS);
+  });
+
+  it('carries the tasks choice in the task parameter and its leadFilter_task key', () => {
+    const overdue = { ...EMPTY_FILTERS, task: 'overdue' };
+    const params = withFilterParams(new URLSearchParams('view=list'), overdue);
+    expect(params.toString()).toBe('view=list&task=overdue');
+    expect(filtersFromSearchParams(params)).toEqual(overdue);
+    expect(countActiveFilters(overdue)).toBe(1);
+    expect(toLeadFilterParams(overdue)).toEqual({ task: 'overdue' });
+    expect(toLeadFilterParams({ ...EMPTY_FILTERS, task: 'none' })).toEqual({ task: 'none' });
+    expect(filtersFromSearchParams(new URLSearchParams('task=later')).task).toBe('');
+
+    storeFilters(localStorage, { ...EMPTY_FILTERS, task: 'open' });
+    expect(localStorage.getItem('leadFilter_task')).toBe('open');
+    expect(readStoredFilters(localStorage).task).toBe('open');
+    storeFilters(localStorage, EMPTY_FILTERS);
+    expect(localStorage.getItem('leadFilter_task')).toBeNull();
   });
 
   it('survives a broken stored value', () => {

@@ -23,6 +23,7 @@ const STORAGE_KEY_OF: Record<keyof PipelineFilters, string> = {
   year: STORAGE_KEYS.leadFilterYear,
   franchises: STORAGE_KEYS.leadFilterFranchises,
   stale: STORAGE_KEYS.leadFilterStale,
+  task: STORAGE_KEYS.leadFilterTask,
 };
 
 function readFranchises(raw: string | null): string[] {
