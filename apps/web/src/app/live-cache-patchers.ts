@@ -2,6 +2,7 @@ import { patchBrandCaches } from '@/features/brands/utils/brand-live';
 import { patchContactCaches } from '@/features/contacts/utils/contact-live';
 import { patchLeadCaches } from '@/features/leads/utils/lead-live';
 import { patchBoardCaches } from '@/features/pipeline/utils/board-live';
+import { patchTaskCaches } from '@/features/tasks/utils/task-live';
 import { patchTimelineCaches } from '@/features/timeline/utils/timeline-live';
 import type { LiveCachePatcher } from '@/lib/live-cache';
 
@@ -16,4 +17,5 @@ export const LIVE_CACHE_PATCHERS: readonly LiveCachePatcher[] = [
   patchBrandCaches,
   patchContactCaches,
   patchTimelineCaches,
+  patchTaskCaches,
 ];

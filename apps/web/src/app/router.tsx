@@ -66,6 +66,17 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'tarefas',
+            handle: {
+              titleKey: 'pages.tasks.title',
+              descriptionKey: 'pages.tasks.description',
+            } satisfies RouteHandle,
+            lazy: lazyScreen(
+              () => import('./routes/tasks'),
+              (m) => m.TasksRoute,
+            ),
+          },
+          {
             path: 'relatorios',
             handle: {
               titleKey: 'pages.reports.title',

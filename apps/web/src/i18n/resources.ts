@@ -21,6 +21,7 @@ import enLive from './locales/en/live.json';
 import enPipeline from './locales/en/pipeline.json';
 import enReports from './locales/en/reports.json';
 import enSpreadsheets from './locales/en/spreadsheets.json';
+import enTasks from './locales/en/tasks.json';
 import enTimeline from './locales/en/timeline.json';
 import enUsers from './locales/en/users.json';
 import esAssistant from './locales/es/assistant.json';
@@ -37,6 +38,7 @@ import esLive from './locales/es/live.json';
 import esPipeline from './locales/es/pipeline.json';
 import esReports from './locales/es/reports.json';
 import esSpreadsheets from './locales/es/spreadsheets.json';
+import esTasks from './locales/es/tasks.json';
 import esTimeline from './locales/es/timeline.json';
 import esUsers from './locales/es/users.json';
 import ptBRAssistant from './locales/pt-BR/assistant.json';
@@ -53,6 +55,7 @@ import ptBRLive from './locales/pt-BR/live.json';
 import ptBRPipeline from './locales/pt-BR/pipeline.json';
 import ptBRReports from './locales/pt-BR/reports.json';
 import ptBRSpreadsheets from './locales/pt-BR/spreadsheets.json';
+import ptBRTasks from './locales/pt-BR/tasks.json';
 import ptBRTimeline from './locales/pt-BR/timeline.json';
 import ptBRUsers from './locales/pt-BR/users.json';
 import type { Language } from './languages';
@@ -79,6 +82,7 @@ export const resources = {
     reports: ptBRReports,
     assistant: ptBRAssistant,
     spreadsheets: ptBRSpreadsheets,
+    tasks: ptBRTasks,
     timeline: ptBRTimeline,
     validation: ptBRValidation,
     errors: ptBRErrors,
@@ -100,6 +104,7 @@ export const resources = {
     reports: enReports,
     assistant: enAssistant,
     spreadsheets: enSpreadsheets,
+    tasks: enTasks,
     timeline: enTimeline,
     validation: enValidation,
     errors: enErrors,
@@ -121,6 +126,7 @@ export const resources = {
     reports: esReports,
     assistant: esAssistant,
     spreadsheets: esSpreadsheets,
+    tasks: esTasks,
     timeline: esTimeline,
     validation: esValidation,
     errors: esErrors,

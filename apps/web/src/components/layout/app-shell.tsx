@@ -16,11 +16,13 @@ type AppShellProps = {
   /** The signed-in user; null shows the placeholder ('Usuário'). Passed in: layout never imports features. */
   user: ShellUser | null;
   onLogout: () => void;
+  /** The signed-in user's overdue tasks, shown beside "Tarefas" (read by the app, as the user is). */
+  overdueTasks?: number;
   children: ReactNode;
 };
 
 /** Every signed-in screen: sidebar, header (breadcrumbs, theme, fullscreen, user), page title, content. */
-export function AppShell({ user, onLogout, children }: AppShellProps) {
+export function AppShell({ user, onLogout, overdueTasks = 0, children }: AppShellProps) {
   const { t } = useTranslation(SHELL_TITLE_NAMESPACES);
   const handle = useRouteHandle();
   const title = handle ? t(handle.titleKey) : undefined;
@@ -43,7 +45,7 @@ export function AppShell({ user, onLogout, children }: AppShellProps) {
         >
           {t('shell.skipToContent')}
         </a>
-        <AppSidebar roles={user?.roles} />
+        <AppSidebar roles={user?.roles} overdueTasks={overdueTasks} />
         {/* The inset is what goes fullscreen: the page and its header, without the menu. */}
         <SidebarInset ref={insetRef} className="[&:fullscreen]:overflow-y-auto">
           <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 md:px-4">

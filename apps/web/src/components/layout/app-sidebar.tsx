@@ -27,16 +27,20 @@ import {
   type NavItem,
   visibleNavItems,
 } from './nav-items';
+import { OverdueTasksBadge } from './overdue-tasks-badge';
 import { SHELL_TITLE_NAMESPACES } from './route-handle';
 
-type NavLinkProps = { item: NavItem; pathname: string };
+type NavLinkProps = { item: NavItem; pathname: string; badgeCount?: number };
 
-function NavLink({ item, pathname }: NavLinkProps) {
+function NavLink({ item, pathname, badgeCount = 0 }: NavLinkProps) {
   const { t } = useTranslation(SHELL_TITLE_NAMESPACES);
+  const { t: tTasks } = useTranslation('tasks');
   const { isMobile, setOpenMobile } = useSidebar();
   const isActive = isNavItemActive(item, pathname);
   const label = t(item.labelKey);
   const Icon = item.icon;
+  // Collapsed to icons the count is hidden: the tooltip says it instead.
+  const tooltip = badgeCount > 0 ? `${label} · ${tTasks('badge.overdue', { count: badgeCount })}` : label;
 
   // In the drawer, picking a page is also done with the menu.
   const handleClick = () => {
@@ -45,10 +49,11 @@ function NavLink({ item, pathname }: NavLinkProps) {
 
   return (
     <SidebarMenuItem>
-      <SidebarMenuButton asChild isActive={isActive} tooltip={label}>
+      <SidebarMenuButton asChild isActive={isActive} tooltip={tooltip}>
         <Link to={item.href} aria-current={isActive ? 'page' : undefined} onClick={handleClick}>
           <Icon aria-hidden />
           <span>{label}</span>
+          {item.badge === 'overdueTasks' && <OverdueTasksBadge count={badgeCount} />}
         </Link>
       </SidebarMenuButton>
     </SidebarMenuItem>
@@ -58,10 +63,17 @@ function NavLink({ item, pathname }: NavLinkProps) {
 type GroupOpenState = Record<NavGroup['id'], boolean>;
 
 /**
- * The main menu: Dashboard and Reports, then three groups (nav-items.ts) that expand and collapse
+ * The main menu: Dashboard, Tasks (with the user's overdue count) and Reports, then three groups (nav-items.ts) that expand and collapse
  * independently; an entry reserved to a permission shows only for `roles` that hold it.
  */
-export function AppSidebar({ roles }: { roles: readonly string[] | null | undefined }) {
+export function AppSidebar({
+  roles,
+  overdueTasks = 0,
+}: {
+  roles: readonly string[] | null | undefined;
+  /** The signed-in user's overdue tasks, beside "Tarefas"; nothing at zero. */
+  overdueTasks?: number;
+}) {
   const { t } = useTranslation(SHELL_TITLE_NAMESPACES);
   const { pathname } = useLocation();
   const { state, isMobile } = useSidebar();
@@ -96,7 +108,12 @@ export function AppSidebar({ roles }: { roles: readonly string[] | null | undefi
             <SidebarGroup>
               <SidebarMenu>
                 {TOP_ITEMS.map((item) => (
-                  <NavLink key={item.href} item={item} pathname={pathname} />
+                  <NavLink
+                    key={item.href}
+                    item={item}
+                    pathname={pathname}
+                    badgeCount={item.badge === 'overdueTasks' ? overdueTasks : 0}
+                  />
                 ))}
               </SidebarMenu>
             </SidebarGroup>

@@ -6,6 +6,7 @@ import {
   Languages,
   LayoutDashboard,
   Layers,
+  ListTodo,
   MonitorPlay,
   Settings,
   Shield,
@@ -23,6 +24,8 @@ export type NavItem = {
   activePrefixes?: readonly string[];
   /** Listed only for users with this permission: the screen is theirs alone. */
   permission?: Permission;
+  /** A count shown beside the entry: the signed-in user's overdue tasks. */
+  badge?: 'overdueTasks';
 };
 
 export type NavGroup = {
@@ -51,8 +54,15 @@ export const REPORTS_ITEM: NavItem = {
   icon: ChartNoAxesColumn,
 };
 
-/** The entries above the groups, for everyone: the board, then the reports. */
-export const TOP_ITEMS: readonly NavItem[] = [DASHBOARD_ITEM, REPORTS_ITEM];
+export const TASKS_ITEM: NavItem = {
+  labelKey: 'menu:tasks',
+  href: '/tarefas',
+  icon: ListTodo,
+  badge: 'overdueTasks',
+};
+
+/** The entries above the groups, for everyone: the board, the tasks, then the reports. */
+export const TOP_ITEMS: readonly NavItem[] = [DASHBOARD_ITEM, TASKS_ITEM, REPORTS_ITEM];
 
 export const NAV_GROUPS: readonly NavGroup[] = [
   {

@@ -6,6 +6,7 @@ import { BackLink } from '@/components/back-link';
 import { toast } from 'sonner';
 import { brandQueryOptions, useRemoveBrandImage, useUpdateBrand, useUploadBrandImage } from '@/api/brands';
 import { useEditVersion } from '@/components/form/use-edit-version';
+import { NewTaskButton } from '@/components/tasks/new-task-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLoadFailedRedirect } from '@/components/use-load-failed-redirect';
@@ -29,9 +30,9 @@ type BrandEditPageProps = {
   brandId: string;
   /** The brand's contacts table, composed by the route (features do not import features). */
   contacts: (brand: Brand) => ReactNode;
-};
   /** The brand's timeline (its notes, tasks and its opportunities' moves), composed by the route. */
   timeline?: (brand: Brand) => ReactNode;
+};
 
 /**
  * /marcas/editar/:id: the brand form, its picture (sent as soon as it is chosen) and, under it,
@@ -89,7 +90,10 @@ export function BrandEditPage({ brandId, contacts, timeline }: BrandEditPageProp
   const opened = version.base?.record;
   return (
     <div className="flex flex-col gap-4">
-      <BackLink to="/marcas/gerenciar" label={t('form.back')} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <BackLink to="/marcas/gerenciar" label={t('form.back')} />
+        {brand && <NewTaskButton record={{ type: 'brand', id: brand.id, name: brand.name }} size="sm" />}
+      </div>
       <Card>
         <CardContent>
           {brand && opened ? (
@@ -130,9 +134,6 @@ export function BrandEditPage({ brandId, contacts, timeline }: BrandEditPageProp
           <CardContent>{contacts(brand)}</CardContent>
         </Card>
       )}
-    </div>
-  );
-}
       {brand && timeline && (
         <Card>
           <CardHeader>
@@ -144,3 +145,6 @@ export function BrandEditPage({ brandId, contacts, timeline }: BrandEditPageProp
           <CardContent>{timeline(brand)}</CardContent>
         </Card>
       )}
+    </div>
+  );
+}

@@ -16,6 +16,7 @@ import {
 } from '@/components/ui/dialog';
 import { Separator } from '@/components/ui/separator';
 import { Skeleton } from '@/components/ui/skeleton';
+import { NewTaskButton } from '@/components/tasks/new-task-button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/http';
 import { LeadDetailsFields } from './lead-details-fields';
@@ -25,12 +26,12 @@ export type LeadDetailsDialogProps = {
   /** The lead to show; null while closed. */
   leadId: string | null;
   onOpenChange: (open: boolean) => void;
-};
   /**
    * The lead's timeline (notes, tasks, moves), composed by the route (features do not import
    * features): shown in a 'Linha do tempo' tab beside the details.
    */
   timeline?: (lead: Lead) => ReactNode;
+};
 
 /**
  * 'Detalhes da Oportunidade': every field of a lead and its status history, with 'Abrir em tela
@@ -70,7 +71,6 @@ export function LeadDetailsDialog({ leadId, onOpenChange, timeline }: LeadDetail
         <LeadStatusHistory leadId={lead.id} />
       </>
     );
-  }
     if (timeline) {
       body = (
         <Tabs defaultValue="details">
@@ -85,6 +85,7 @@ export function LeadDetailsDialog({ leadId, onOpenChange, timeline }: LeadDetail
         </Tabs>
       );
     }
+  }
 
   return (
     <Dialog open={leadId !== null} onOpenChange={onOpenChange}>
@@ -100,6 +101,7 @@ export function LeadDetailsDialog({ leadId, onOpenChange, timeline }: LeadDetail
         </DialogHeader>
         {body}
         <DialogFooter>
+          {lead && <NewTaskButton record={{ type: 'lead', id: lead.id, name: lead.brand_id.name }} />}
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             {t('common:actions.close')}
           </Button>

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ContractStatusBadge } from '@/components/contract-status-badge';
 import { FranchiseBadges } from '@/components/franchise-badges';
 import { LeadStatusAge } from '@/components/lead-status-age';
+import { TaskDueMark } from '@/components/tasks/task-due-mark';
 import { SelectPageCheckbox, SelectRowCheckbox } from './lead-row-select';
 
 type LeadColumnsOptions = {
@@ -96,10 +97,12 @@ export function getLeadColumns({
     {
       ...sortable('contract_status', t('columns.status'), (lead) => lead.contract_status),
       // The status, then how long the lead has been in it; a stale one says "Parado há N dias".
+      // Under them, an overdue follow-up ("Tarefa atrasada") or the count of open tasks.
       cell: ({ row }) => (
         <div className="grid justify-items-start gap-1">
           <ContractStatusBadge status={row.original.contract_status} />
           <LeadStatusAge lead={row.original} className="whitespace-nowrap" />
+          <TaskDueMark record={row.original} className="whitespace-nowrap" />
         </div>
       ),
     },

@@ -3,11 +3,12 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { brandKeys } from '@/api/brands';
 import { contactKeys } from '@/api/contacts';
 import { leadKeys } from '@/api/leads';
+import { taskKeys } from '@/api/tasks';
 import type { LiveCacheContext, LiveCachePatcher } from '@/lib/live-cache';
 import { recordName } from './live-notices';
 
-/** Every cache a live event may touch: leads (board included), brands, contacts. */
-const LIVE_PREFIXES: readonly QueryKey[] = [leadKeys.all, brandKeys.all, contactKeys.all];
+/** Every cache a live event may touch: leads (board included), brands, contacts, tasks. */
+const LIVE_PREFIXES: readonly QueryKey[] = [leadKeys.all, brandKeys.all, contactKeys.all, taskKeys.all];
 
 /**
  * Past this many events in one batch (a tab that was hidden for minutes under a busy team),

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lead } from '@/api/leads';
 import { FranchiseBadges } from '@/components/franchise-badges';
 import { LeadStatusAge } from '@/components/lead-status-age';
+import { TaskDueMark } from '@/components/tasks/task-due-mark';
 import { formatCurrency } from '@/lib/format';
 
 type LeadCardContentProps = {
@@ -18,7 +19,7 @@ type LeadCardContentProps = {
 
 /**
  * What a card says about its lead: brand, then the details — catalogue items, executive, days in
- * its status (stale or not), money without decimals and at most two franchises then "+N". Shared
+ * its status (stale or not), an overdue or open task, money without decimals and at most two franchises then "+N". Shared
  * by the card on the board and the one under the pointer.
  */
 export function LeadCardContent({ lead, detailsId }: LeadCardContentProps) {
@@ -43,6 +44,7 @@ export function LeadCardContent({ lead, detailsId }: LeadCardContentProps) {
           <span className="truncate">{lead.executive?.name ?? t('card.noExecutive')}</span>
         </p>
         <LeadStatusAge lead={lead} />
+        <TaskDueMark record={lead} />
         <dl className="grid grid-cols-2 gap-2 text-xs">
           <div>
             <dt className="text-muted-foreground">{tLeads('fields.credit')}</dt>

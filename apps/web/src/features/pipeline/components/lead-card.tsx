@@ -1,11 +1,12 @@
 import { useDraggable } from '@dnd-kit/react';
 import { CONTRACT_STATUSES, type ContractStatus } from '@funil/shared';
-import { ArrowRightLeftIcon, Maximize2Icon, MoreHorizontalIcon } from 'lucide-react';
-import { type KeyboardEvent, memo, useId } from 'react';
+import { ArrowRightLeftIcon, ListPlusIcon, Maximize2Icon, MoreHorizontalIcon } from 'lucide-react';
+import { type KeyboardEvent, memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Lead } from '@/api/leads';
 import { Button } from '@/components/ui/button';
+import { TaskDialog } from '@/components/tasks/task-dialog';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
   DropdownMenu,
@@ -55,9 +56,11 @@ export const LeadCard = memo(function LeadCard({
 }: LeadCardProps) {
   const { t } = useTranslation('pipeline');
   const { t: tLeads } = useTranslation('leads');
+  const { t: tTasks } = useTranslation('tasks');
   const { ref, handleRef, isDragSource } = useDraggable<LeadDragData>({ id: lead.id, data: { lead } });
   const brand = lead.brand_id.name;
   const detailsId = useId();
+  const [isTaskDialogOpen, setTaskDialogOpen] = useState(false);
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' || event.target !== event.currentTarget || isDragSource) return;
@@ -127,6 +130,10 @@ export const LeadCard = memo(function LeadCard({
             <DropdownMenuItem onSelect={() => onOpenDetails(lead.id)}>
               {t('card.details', { brand })}
             </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => setTaskDialogOpen(true)}>
+              <ListPlusIcon aria-hidden />
+              {tTasks('new')}
+            </DropdownMenuItem>
             <DropdownMenuSeparator />
             <DropdownMenuLabel className="flex items-center gap-2">
               <ArrowRightLeftIcon aria-hidden className="size-3.5" />
@@ -140,6 +147,13 @@ export const LeadCard = memo(function LeadCard({
           </DropdownMenuContent>
         </DropdownMenu>
       </div>
+      {isTaskDialogOpen && (
+        <TaskDialog
+          open
+          onOpenChange={setTaskDialogOpen}
+          record={{ type: 'lead', id: lead.id, name: brand }}
+        />
+      )}
     </div>
   );
 });
