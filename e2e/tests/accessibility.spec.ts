@@ -11,6 +11,7 @@ import { analyseBrandsCsv, reviewBrandsCsv } from '../support/spreadsheets';
 const { test, installation } = useFreshInstallation();
 let admin: Session;
 let leadId = '';
+let brandId = '';
 
 test.beforeAll(async () => {
   const request = await playwrightRequest.newContext({ baseURL: installation.baseURL });
@@ -35,7 +36,7 @@ test.beforeAll(async () => {
     data: { name: 'Marca Acessível', company_name: 'Acessível Ltda', cnpj: '11222333000181' },
   });
   expect(brand.status()).toBe(201);
-  const brandId = ((await brand.json()) as { id: string }).id;
+  brandId = ((await brand.json()) as { id: string }).id;
   for (const [index, contract_status] of [
     'frio',
     'morno',
@@ -63,6 +64,15 @@ test.beforeAll(async () => {
     expect(lead.status()).toBe(201);
     leadId ||= ((await lead.json()) as { id: string }).id;
   }
+  // A note that mentions someone, so the timelines show a highlighted name.
+  const note = await request.post(`/api/leads/${leadId}/notes`, {
+    headers: bearer(admin),
+    data: {
+      body: '@Ana Acessivel confirmar a proposta.\nSegunda linha.',
+      mentions: [admin.user.id],
+    },
+  });
+  expect(note.status()).toBe(201);
   await request.dispose();
 });
 
@@ -188,6 +198,35 @@ const screens: Screen[] = [
       await page.getByRole('button', { name: 'Salvar alterações' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Registro alterado por outra pessoa' });
       await expect(dialog.getByText('Q1 revisado')).toBeVisible();
+    },
+  },
+  {
+    // The lead's details on the timeline tab, the mention list open under the note box.
+    name: 'lead timeline',
+    path: '/dashboard',
+    signedIn: true,
+    ready: async (page) => {
+      await pageTitle('Pipeline de Oportunidades')(page);
+      await page
+        .getByRole('region', { name: 'Frio' })
+        .getByRole('button', { name: 'Mover Marca Acessível para outra coluna' })
+        .click();
+      await page.getByRole('menuitem', { name: 'Ver detalhes de Marca Acessível' }).click();
+      const details = page.getByRole('dialog', { name: 'Detalhes da Oportunidade' });
+      await details.getByRole('tab', { name: 'Linha do tempo' }).click();
+      await expect(details.getByText('confirmar a proposta.', { exact: false })).toBeVisible();
+      await details.getByRole('textbox', { name: 'Nova nota' }).pressSequentially('@an');
+      await expect(details.getByRole('option', { name: /Ana Acessivel/ })).toBeVisible();
+    },
+  },
+  {
+    name: 'brand timeline',
+    path: () => `/marcas/editar/${brandId}`,
+    signedIn: true,
+    ready: async (page) => {
+      await expect(
+        page.getByRole('list', { name: 'Linha do tempo' }).getByText('Oportunidade criada').first(),
+      ).toBeVisible();
     },
   },
   { name: 'brands list', path: '/marcas/gerenciar', signedIn: true, ready: pageTitle('Gerenciar Marcas') },

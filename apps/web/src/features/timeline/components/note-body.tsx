@@ -17,7 +17,7 @@ export function NoteBody({ note }: { note: Pick<Note, 'body' | 'mentioned_users'
         segment.user ? (
           <mark
             key={index}
-            className="rounded-sm bg-primary/10 px-0.5 font-medium text-primary dark:bg-primary/20"
+            className="rounded-sm bg-primary/10 px-0.5 font-medium text-primary dark:bg-primary/20 dark:text-indigo-200"
             data-user-id={segment.user.id}
           >
             {segment.text}

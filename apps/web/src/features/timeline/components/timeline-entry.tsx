@@ -45,7 +45,11 @@ function EntryFrame({
   children?: ReactNode;
 }) {
   const { t } = useTranslation('timeline');
-  const by = entry.by?.name ?? (entry.kind === 'created' ? null : t('entry.removedUser'));
+  // A note's title is its author already; a brand's creation has nobody recorded.
+  const by =
+    entry.kind === 'note'
+      ? null
+      : (entry.by?.name ?? (entry.kind === 'created' ? null : t('entry.removedUser')));
   return (
     <li className="group/entry relative flex gap-3 pb-5 last:pb-0" data-kind={entry.kind}>
       {/* The line that joins the entries, behind their icons. */}
@@ -94,7 +98,11 @@ export function TimelineEntry({
   switch (entry.kind) {
     case 'created':
       return (
-        <EntryFrame icon={SparklesIcon} title={t('entry.created')} {...frame}>
+        <EntryFrame
+          icon={SparklesIcon}
+          title={entry.lead ? t('entry.created') : t('entry.brandCreated')}
+          {...frame}
+        >
           {entry.to_status && (
             <div>
               <ContractStatusBadge status={entry.to_status} />
@@ -133,7 +141,6 @@ export function TimelineEntry({
           icon={MessageSquareTextIcon}
           title={note.author?.name ?? t('entry.removedUser')}
           {...frame}
-          entry={{ ...entry, by: null }}
           actions={
             !editor &&
             (canEdit || canDelete) && (
