@@ -259,6 +259,73 @@ describe('pipeline board', () => {
     );
   });
 
+  it('marks a card whose earliest open task is overdue, and counts the open tasks of the others', async () => {
+    const late = apiLead(5, { open_tasks: 1, next_task_due_at: daysAgo(1) });
+    const planned = apiLead(6, { open_tasks: 2, next_task_due_at: daysAgo(-2) });
+    const none = apiLead(7);
+    signedIn({ 'GET /api/leads/board': { body: frioBoard([late, planned, none]) } });
+    renderRoute('/dashboard');
+
+    const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+    const lateCard = within(frio).getByRole('group', { name: 'Marca 5' });
+    // In words (read as part of the card's description), not in colour alone.
+    expect(within(lateCard).getByText('Tarefa atrasada')).toBeInTheDocument();
+    expect(within(lateCard).getByRole('button', { name: 'Marca 5' })).toHaveAccessibleDescription(
+      /Tarefa atrasada/,
+    );
+    const plannedCard = within(frio).getByRole('group', { name: 'Marca 6' });
+    expect(within(plannedCard).getByText('2 tarefas em aberto')).toBeInTheDocument();
+    expect(within(plannedCard).queryByText('Tarefa atrasada')).not.toBeInTheDocument();
+    const noneCard = within(frio).getByRole('group', { name: 'Marca 7' });
+    expect(within(noneCard).queryByText(/tarefa/i)).not.toBeInTheDocument();
+  });
+
+  it('asks for the leads with overdue tasks through the "Tarefas" filter, kept in the URL and for the next visit', async () => {
+    const user = userEvent.setup();
+    const api = signedIn({ 'GET /api/leads/board': { body: frioBoard(LEADS) } });
+    const { router } = renderRoute('/dashboard');
+    await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+    expect(paramsOf(api.calls('GET /api/leads/board')[0]!.url).has('task')).toBe(false);
+
+    await user.click(screen.getByRole('combobox', { name: 'Tarefas' }));
+    await user.click(await screen.findByRole('option', { name: 'Atrasadas' }));
+    await waitFor(() =>
+      expect(paramsOf(api.calls('GET /api/leads/board').at(-1)!.url).get('task')).toBe('overdue'),
+    );
+    expect(router.state.location.search).toBe('?task=overdue');
+    expect(localStorage.getItem(STORAGE_KEYS.leadFilterTask)).toBe('overdue');
+
+    await user.click(screen.getByRole('combobox', { name: 'Tarefas' }));
+    await user.click(await screen.findByRole('option', { name: 'Sem tarefas' }));
+    await waitFor(() =>
+      expect(paramsOf(api.calls('GET /api/leads/board').at(-1)!.url).get('task')).toBe('none'),
+    );
+  });
+
+  it('offers "Nova tarefa" in a card\'s menu, the task fixed to that opportunity', async () => {
+    const user = userEvent.setup();
+    const lead = LEADS[1]!;
+    const api = signedIn({
+      'GET /api/leads/board': { body: frioBoard(LEADS) },
+      'GET /api/users': { body: { data: [], total: 0, page: 1, limit: 0 } },
+      'POST /api/tasks': ({ body }) => ({ status: 201, body }),
+    });
+    renderRoute('/dashboard');
+    const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+    const card = within(frio).getByRole('group', { name: 'Marca 1' });
+
+    await user.click(within(card).getByRole('button', { name: 'Mover Marca 1 para outra coluna' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Nova tarefa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nova tarefa' });
+    expect(within(dialog).getByText('Marca 1')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Título'), 'Ligar');
+    await user.type(within(dialog).getByLabelText('Prazo'), '2026-11-27T17:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+
+    await waitFor(() => expect(api.calls('POST /api/tasks')).toHaveLength(1));
+    expect(api.calls('POST /api/tasks')[0]!.body).toMatchObject({ title: 'Ligar', lead_id: lead.id });
+  });
+
   it('speaks English', async () => {
     localStorage.setItem(STORAGE_KEYS.language, 'en');
     signedIn({ 'GET /api/leads/board': { body: frioBoard(LEADS) } });

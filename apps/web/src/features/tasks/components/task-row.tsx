@@ -81,7 +81,9 @@ export const TaskRow = memo(function TaskRow({
         onKeyDown={handleKeyDown}
         className={cn(
           'flex items-start gap-3 rounded-lg border bg-card p-3 text-card-foreground shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
-          overdue && 'border-l-4 border-l-red-600 dark:border-l-red-400',
+          // An overdue row's edge in red (beside the word and the icon); its padding keeps the
+          // checkbox in line with the other rows'.
+          overdue && 'border-l-4 border-l-red-600 pl-[9px] dark:border-l-red-400',
         )}
       >
         <span className="flex size-6 shrink-0 items-center justify-center">
@@ -114,11 +116,13 @@ export const TaskRow = memo(function TaskRow({
               ) : (
                 <CalendarClockIcon aria-hidden className="size-3.5 shrink-0" />
               )}
-              <span className="sr-only">{t('row.dueLabel')}: </span>
-              {overdue && <span>{t('row.overdue')} ·</span>}
-              <time dateTime={task.due_at} title={formatDateTime(task.due_at)}>
-                {relativeDue(task.due_at, now, i18n.language)} · {formatDateTime(task.due_at)}
-              </time>
+              <span>
+                <span className="sr-only">{t('row.dueLabel')}: </span>
+                {overdue && `${t('row.overdue')} · `}
+                <time dateTime={task.due_at}>
+                  {relativeDue(task.due_at, now, i18n.language)} · {formatDateTime(task.due_at)}
+                </time>
+              </span>
             </p>
             <p className="flex items-center gap-1.5 text-muted-foreground">
               <UserIcon aria-hidden className="size-3.5 shrink-0" />
