@@ -58,9 +58,11 @@ export function leadOf(row: Row) {
     invest: Number(row[26]),
     exchange: row[27] as boolean,
     rouanet_law: row[28] as boolean,
+    open_tasks: row[29] as number,
+    next_task_due_at: nullable(row[30]),
     // Written by the database as the answer's ISO text.
-    createdAt: text(row[29]),
-    updatedAt: text(row[30]),
+    createdAt: text(row[31]),
+    updatedAt: text(row[32]),
   };
 }
 
@@ -75,7 +77,7 @@ export function leadPageOf(totalRows: Row[], pageRows: Row[], limit: number) {
     limit,
     next_cursor:
       pageRows.length > limit && last
-        ? Buffer.from(JSON.stringify([last[31], last[0]])).toString('base64url')
+        ? Buffer.from(JSON.stringify([last[33], last[0]])).toString('base64url')
         : null,
   };
 }

@@ -23,6 +23,8 @@ export type ServerProcess = {
 export async function startServerProcess(settings: {
   dataDir: string;
   databaseUrl?: string;
+  /** More environment (a mail server, say), set after the defaults. */
+  env?: Record<string, string>;
 }): Promise<ServerProcess> {
   const port = await findFreePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -37,6 +39,7 @@ export async function startServerProcess(settings: {
         logLevel: process.env.ROBUST_LOG ?? 'warn',
       }),
       CNPJ_LOOKUP_URL: 'off',
+      ...settings.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

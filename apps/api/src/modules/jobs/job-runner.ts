@@ -74,10 +74,17 @@ export function createJobRunner(options: JobRunnerOptions) {
       const jobs = await claimDueJobs(tx, batchSize);
       if (jobs.length === 0) return 0;
       const plans: JobPlan[] = [];
+      const failures: { job: ClaimedJob; error: unknown }[] = [];
       for (const [kind, ofKind] of groupByKind(jobs)) {
         const handler = kinds[kind];
         if (handler) {
-          plans.push(...(await handler.plan(tx, ofKind)));
+          // A kind that cannot plan its jobs (a bug, a record it cannot read) fails those jobs
+          // alone: they are retried later, and the batch's other jobs still go out.
+          try {
+            plans.push(...(await handler.plan(tx, ofKind)));
+          } catch (error) {
+            failures.push(...ofKind.map((job) => ({ job, error })));
+          }
         } else {
           log.error({ kind, jobs: ofKind.map((job) => job.key) }, 'scheduled job of an unknown kind dropped');
           plans.push(...ofKind.map((job) => ({ jobId: job.id, drop: true as const })));
@@ -102,9 +109,10 @@ export function createJobRunner(options: JobRunnerOptions) {
       }
       const done = [...sentIds, ...plans.filter((plan) => 'drop' in plan).map((plan) => plan.jobId)];
       for (const { plan, error } of outcomes) {
-        if (error === undefined) continue;
         const job = byId.get(plan.jobId);
-        if (!job) continue;
+        if (error !== undefined && job) failures.push({ job, error });
+      }
+      for (const { job, error } of failures) {
         if (job.attempts + 1 >= MAX_ATTEMPTS) {
           log.error({ err: error, job: job.key, attempts: job.attempts + 1 }, 'scheduled job given up');
           done.push(job.id);

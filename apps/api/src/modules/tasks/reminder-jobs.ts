@@ -31,9 +31,15 @@ type ReminderRow = {
 
 /** "28 de nov. de 2026, 17:00 BRT": the due date in the reader's language and the team's zone. */
 const formatDue = (due: Date, language: string, timeZone: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone, timeZoneName: 'short' }).format(
-    due,
-  );
+  new Intl.DateTimeFormat(language, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(due);
 
 /**
  * A task's reminder. Its task row is locked first (SKIP LOCKED): one being edited right now is
