@@ -218,7 +218,7 @@ export function NoteComposer({
 
   return (
     <form
-      className="grid gap-2"
+      className="grid min-w-0 grid-cols-1 gap-2"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -235,7 +235,7 @@ export function NoteComposer({
           aria-controls={isOpen ? ids.listbox : undefined}
           aria-activedescendant={isOpen ? optionId(activeIndex) : undefined}
           placeholder={t('composer.placeholder')}
-          className="max-h-72 min-h-20 resize-y"
+          className="max-h-72 min-h-20 min-w-0 resize-y"
           value={text}
           // Read-only rather than disabled while saving: the box keeps the focus for the next note.
           readOnly={isSaving}

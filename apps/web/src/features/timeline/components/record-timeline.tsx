@@ -86,7 +86,7 @@ export function RecordTimeline({
     body = (
       <>
         <ol
-          className="grid"
+          className="grid grid-cols-1"
           aria-labelledby={showHeading ? headingId : undefined}
           aria-label={showHeading ? undefined : t('title')}
         >
@@ -142,7 +142,7 @@ export function RecordTimeline({
   }
 
   return (
-    <section className="grid gap-4" aria-labelledby={showHeading ? headingId : undefined}>
+    <section className="grid min-w-0 grid-cols-1 gap-4" aria-labelledby={showHeading ? headingId : undefined}>
       {showHeading && (
         <Heading id={headingId} className="text-sm font-semibold">
           {t('title')}

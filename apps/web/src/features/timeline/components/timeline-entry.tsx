@@ -60,7 +60,7 @@ function EntryFrame({
       >
         <Icon className="size-3.5" />
       </span>
-      <div className="grid min-w-0 flex-1 gap-1.5 pt-0.5">
+      <div className="grid min-w-0 flex-1 grid-cols-1 gap-1.5 pt-0.5">
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <p className="text-sm">
             <span className="font-medium">{title}</span>
