@@ -27,6 +27,8 @@ export type LeadEditPageProps = {
    * header, beside the delete action. Nothing is shown until then.
    */
   assistant?: (lead: Lead) => ReactNode;
+  /** The lead's timeline (notes, tasks, moves), composed by the route, under the contacts. */
+  timeline?: (lead: Lead) => ReactNode;
 };
 
 /**
@@ -34,7 +36,7 @@ export type LeadEditPageProps = {
  * it. Saved, it says so and goes back to the pipeline (/dashboard); a lead that cannot be loaded
  * says so and goes there too.
  */
-export function LeadEditPage({ leadId, canDelete, contacts, assistant }: LeadEditPageProps) {
+export function LeadEditPage({ leadId, canDelete, contacts, assistant, timeline }: LeadEditPageProps) {
   const { t } = useTranslation('leads');
   const navigate = useNavigate();
   // Once deleted, the lead is not asked for again (its invalidation would answer 404).
@@ -138,6 +140,17 @@ export function LeadEditPage({ leadId, canDelete, contacts, assistant }: LeadEdi
             <CardDescription>{t('edit.contactsDescription', { brand: lead.brand_id.name })}</CardDescription>
           </CardHeader>
           <CardContent>{contacts(lead)}</CardContent>
+        </Card>
+      )}
+      {lead && timeline && (
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>{t('edit.timelineTitle')}</h2>
+            </CardTitle>
+            <CardDescription>{t('edit.timelineDescription')}</CardDescription>
+          </CardHeader>
+          <CardContent>{timeline(lead)}</CardContent>
         </Card>
       )}
     </div>
