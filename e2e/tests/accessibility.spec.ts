@@ -73,6 +73,16 @@ test.beforeAll(async () => {
     },
   });
   expect(note.status()).toBe(201);
+  // An overdue task on the lead, so the Tarefas page shows a row with its overdue mark.
+  const task = await request.post('/api/tasks', {
+    headers: bearer(admin),
+    data: {
+      title: 'Ligar para confirmar a proposta',
+      due_at: new Date(Date.now() - 3_600_000).toISOString(),
+      lead_id: leadId,
+    },
+  });
+  expect(task.status()).toBe(201);
   await request.dispose();
 });
 
@@ -317,6 +327,30 @@ const screens: Screen[] = [
     ready: async (page) => {
       await pageTitle('Relatórios')(page);
       await expect(page.getByRole('table', { name: 'Criadas, ganhas e perdidas por mês' })).toBeVisible();
+    },
+  },
+  {
+    name: 'tasks',
+    path: '/tarefas?aba=overdue',
+    signedIn: true,
+    ready: async (page) => {
+      await pageTitle('Tarefas')(page);
+      await expect(
+        page.getByRole('list', { name: 'Tarefas: Atrasadas' }).getByText('Ligar para confirmar a proposta'),
+      ).toBeVisible();
+    },
+  },
+  {
+    // The task dialog after an empty "Criar": its fields with their error messages.
+    name: 'task dialog',
+    path: '/tarefas',
+    signedIn: true,
+    ready: async (page) => {
+      await pageTitle('Tarefas')(page);
+      await page.getByRole('button', { name: 'Nova tarefa' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Nova tarefa' });
+      await dialog.getByRole('button', { name: 'Criar' }).click();
+      await expect(dialog.getByText('Prazo é obrigatório')).toBeVisible();
     },
   },
   { name: 'language', path: '/configuracoes/idioma', signedIn: true, ready: pageTitle('Idioma') },

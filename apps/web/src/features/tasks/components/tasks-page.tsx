@@ -120,7 +120,7 @@ export function TasksPage({ currentUserId, canManageOthers }: TasksPageProps) {
         <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
           <TabsPrimitive.List
             aria-label={t('tabs.label')}
-            className="grid w-full grid-cols-2 gap-1 rounded-lg bg-muted p-1 text-muted-foreground sm:inline-flex sm:w-fit sm:items-center"
+            className="grid w-full grid-cols-2 gap-1 rounded-lg bg-muted p-1 text-foreground/75 sm:inline-flex sm:w-fit sm:items-center"
           >
             {TASK_TABS.map((value) => (
               <TabsPrimitive.Trigger
