@@ -1,11 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
 import { createBrand, createCatalogue } from '../support/pipeline-data';
-import { createByApi, registerByApi, signInWithSession } from '../support/session';
+import { bearer, createByApi, loginByApi, registerByApi, signInWithSession } from '../support/session';
 
 // Notes on an opportunity, as a seller writes them in the lead's timeline: a mention picked from
-// the list and saved with Ctrl+Enter, and a note full of markup that must stay text. An
-// installation of its own, so the first account is the admin and the people are known.
+// the list and saved with Ctrl+Enter, a note full of markup that must stay text, and what someone
+// else does meanwhile arriving by itself. An installation of its own, so the first account is the
+// admin and the people are known.
 const { test } = useFreshInstallation();
 
 /** What the markup would have set, had it run. */
@@ -24,7 +25,7 @@ async function openTimeline(page: Page) {
   return details;
 }
 
-test('a note with a mention picked from the list, and a note of markup shown as text', async ({
+test("notes in the timeline: a mention picked from the list, markup shown as text, others' changes live", async ({
   page,
   request,
 }) => {
@@ -41,7 +42,7 @@ test('a note with a mention picked from the list, and a note of markup shown as 
     roles: ['comercial'],
   });
   const brand = await createBrand(request, admin, BRAND, '11.222.333/0001-81');
-  await createByApi(request, admin, '/api/leads', {
+  const lead = await createByApi(request, admin, '/api/leads', {
     brand_id: brand.id,
     assessment: '1º trimestre',
     ...(await createCatalogue(request, admin)),
@@ -88,6 +89,36 @@ test('a note with a mention picked from the list, and a note of markup shown as 
   await expect(timeline.getByText(markup, { exact: true })).toBeVisible();
   expect(await pwned(page)).toBeUndefined();
   await expect(details.locator('img[src="x"]')).toHaveCount(0);
+
+  // What someone else writes meanwhile arrives by itself: a note, a task, a status move.
+  await expect(page.locator('html[data-live-updates="open"]')).toBeAttached();
+  const other = await loginByApi(request, { email: 'beatriz@empresa.com.br', password: 'segredo12' });
+  await createByApi(request, other, `/api/leads/${lead.id}/notes`, {
+    body: 'Valor confirmado pelo cliente.',
+  });
+  await expect(timeline.getByRole('listitem').filter({ hasText: 'Valor confirmado' })).toContainText(
+    'Beatriz Lima',
+  );
+  await createByApi(request, other, '/api/tasks', {
+    title: 'Enviar contrato',
+    due_at: '2030-01-15T17:00:00-03:00',
+    lead_id: lead.id,
+  });
+  await expect(timeline.getByRole('listitem').filter({ hasText: 'Tarefa criada' })).toContainText(
+    'Enviar contrato',
+  );
+  const moved = await request.patch(`/api/leads/${lead.id}`, {
+    headers: bearer(other),
+    data: { contract_status: 'fechado' },
+  });
+  expect(moved.status()).toBe(200);
+  await expect(timeline.getByRole('listitem').filter({ hasText: 'Status alterado' })).toContainText(
+    'Fechado',
+  );
+  // A manager's rights: Ana (admin) may delete Beatriz's note but not edit it.
+  const theirs = timeline.getByRole('listitem').filter({ hasText: 'Valor confirmado' });
+  await expect(theirs.getByRole('button', { name: 'Excluir' })).toBeVisible();
+  await expect(theirs.getByRole('button', { name: 'Editar' })).toHaveCount(0);
 
   // Read back from the server on a fresh page, it is still text.
   await page.reload();
