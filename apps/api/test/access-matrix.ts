@@ -408,6 +408,103 @@ ACCESS_MATRIX.push(
   },
 );
 
+// Notes: anyone signed in reads and writes them; only the author edits one (every caller edits
+// its own here); the author or work.others deletes one (here someone else's).
+const noteBy = async (ctx: MatrixContext, author: SignedIn) => {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/leads/${await leadOf(ctx)}/notes`,
+    headers: author.headers,
+    payload: { body: 'Nota da matriz' },
+  });
+  return response.json<{ id: string }>().id;
+};
+for (const owner of ['leads', 'brands'] as const) {
+  const ownerOf = async (ctx: MatrixContext) =>
+    owner === 'leads' ? leadOf(ctx) : (await createBrandVia(ctx.app, ctx.users.admin.headers)).id;
+  ACCESS_MATRIX.push(
+    {
+      method: 'GET',
+      url: `/api/${owner}/:id/notes`,
+      expect: signedIn(200),
+      request: async (ctx) => ({ url: `/api/${owner}/${await ownerOf(ctx)}/notes` }),
+    },
+    {
+      method: 'POST',
+      url: `/api/${owner}/:id/notes`,
+      expect: signedIn(201),
+      request: async (ctx) => ({
+        url: `/api/${owner}/${await ownerOf(ctx)}/notes`,
+        payload: { body: 'Olá' },
+      }),
+    },
+    {
+      method: 'GET',
+      url: `/api/${owner}/:id/timeline`,
+      expect: signedIn(200),
+      request: async (ctx) => ({ url: `/api/${owner}/${await ownerOf(ctx)}/timeline` }),
+    },
+  );
+}
+ACCESS_MATRIX.push(
+  {
+    method: 'PATCH',
+    url: '/api/notes/:id',
+    expect: signedIn(200),
+    request: async (ctx) => ({
+      url: `/api/notes/${await noteBy(ctx, ctx.caller === 'anonymous' ? ctx.users.admin : ctx.users[ctx.caller])}`,
+      payload: { body: 'Editada' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/notes/:id',
+    expect: permitted('work.others', 204),
+    request: async (ctx) => ({ url: `/api/notes/${await noteBy(ctx, await freshUser(ctx))}` }),
+  },
+);
+
+// Tasks: anyone signed in creates and reads them; someone else's task is edited or deleted with
+// work.others (its creator and assignee edit it too: tasks.test).
+const taskOfSomeoneElse = async (ctx: MatrixContext) => {
+  const other = await freshUser(ctx);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/tasks',
+    headers: other.headers,
+    payload: { title: 'Tarefa da matriz', due_at: '2030-01-01T12:00:00Z' },
+  });
+  return response.json<{ id: string }>().id;
+};
+ACCESS_MATRIX.push(
+  { method: 'GET', url: '/api/tasks', expect: signedIn(200) },
+  { method: 'GET', url: '/api/tasks/counts', expect: signedIn(200) },
+  {
+    method: 'POST',
+    url: '/api/tasks',
+    expect: signedIn(201),
+    request: () => ({ payload: { title: 'Ligar', due_at: '2030-01-01T12:00:00Z' } }),
+  },
+  {
+    method: 'GET',
+    url: '/api/tasks/:id',
+    expect: signedIn(200),
+    request: async (ctx) => ({ url: `/api/tasks/${await taskOfSomeoneElse(ctx)}` }),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/tasks/:id',
+    expect: permitted('work.others', 200),
+    request: async (ctx) => ({ url: `/api/tasks/${await taskOfSomeoneElse(ctx)}`, payload: { done: true } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/tasks/:id',
+    expect: permitted('work.others', 204),
+    request: async (ctx) => ({ url: `/api/tasks/${await taskOfSomeoneElse(ctx)}` }),
+  },
+);
+
 // The pipeline report: anyone signed in.
 ACCESS_MATRIX.push({
   method: 'GET',

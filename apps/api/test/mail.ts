@@ -52,7 +52,10 @@ export async function startSmtpServer() {
     async waitFor(count: number, timeoutMs = 5000): Promise<ReceivedMail[]> {
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`expected ${count} mails, got ${received.length}`)), timeoutMs);
+        timer = setTimeout(
+          () => reject(new Error(`expected ${count} mails, got ${received.length}`)),
+          timeoutMs,
+        );
       });
       try {
         while (received.length < count) {

@@ -54,13 +54,21 @@ describe('reminders sent by real server processes', () => {
       drops.push(database.drop);
       const first = await start(tempDir('funil-reminders-1-'), database.url);
       const token = await registerFirstAdmin(first.baseURL);
-      const three = [first, await start(tempDir('funil-reminders-2-'), database.url), await start(tempDir('funil-reminders-3-'), database.url)];
+      const three = [
+        first,
+        await start(tempDir('funil-reminders-2-'), database.url),
+        await start(tempDir('funil-reminders-3-'), database.url),
+      ];
       const before = smtp.received.length;
       // One moment for all of them, a few seconds ahead: they are all written before it comes.
       const moment = new Date(Date.now() + 4000).toISOString();
       await Promise.all(
         Array.from({ length: 100 }, (_, n) =>
-          createTask(three[n % 3] as ServerProcess, token, { title: `Lote ${n}`, due_at: moment, remind_at: moment }),
+          createTask(three[n % 3] as ServerProcess, token, {
+            title: `Lote ${n}`,
+            due_at: moment,
+            remind_at: moment,
+          }),
         ),
       );
       await smtp.waitFor(before + 100, REMINDER_WAIT_MS);
@@ -76,39 +84,47 @@ describe('reminders sent by real server processes', () => {
       } finally {
         await db.close();
       }
-      const subjects = (await Promise.all(smtp.received.slice(before).map(parseMail))).map((mail) => mail.subject);
+      const subjects = (await Promise.all(smtp.received.slice(before).map(parseMail))).map(
+        (mail) => mail.subject,
+      );
       expect(subjects).toHaveLength(100);
       expect(new Set(subjects).size).toBe(100);
-      expect([...subjects].sort()).toEqual(Array.from({ length: 100 }, (_, n) => `Lembrete: Lote ${n}`).sort());
+      expect([...subjects].sort()).toEqual(
+        Array.from({ length: 100 }, (_, n) => `Lembrete: Lote ${n}`).sort(),
+      );
     },
   );
 
-  it('sends, at the next start, a reminder that fell due while no process was running', { timeout: 120_000 }, async () => {
-    const dataDir = tempDir('funil-reminders-restart-');
-    let databaseUrl: string | undefined;
-    if (testDbKind() === 'postgres') {
-      const database = await createPostgresTestDatabase();
-      drops.push(database.drop);
-      databaseUrl = database.url;
-    }
-    const server = await start(dataDir, databaseUrl);
-    const token = await registerFirstAdmin(server.baseURL);
-    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
-    const task = await createTask(server, token, { title: 'Vencido com tudo parado', due_at: inAnHour });
-    await stop(server);
-    // While everything is down, its time comes: the hour passes (its reminder time is moved into
-    // the past, as the clock would have done), with no process there to send it.
-    const db = await createDb({ databaseUrl, dataDir });
-    try {
-      await db.db.execute(
-        sql`update tasks set remind_at = now() - interval '5 minutes', due_at = now() - interval '5 minutes' where id = ${task.id}`,
-      );
-    } finally {
-      await db.close();
-    }
-    const before = smtp.received.length;
-    await start(dataDir, databaseUrl);
-    const [mail] = (await smtp.waitFor(before + 1, REMINDER_WAIT_MS)).slice(before);
-    expect(mail && (await parseMail(mail)).subject).toBe('Lembrete: Vencido com tudo parado');
-  });
+  it(
+    'sends, at the next start, a reminder that fell due while no process was running',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = tempDir('funil-reminders-restart-');
+      let databaseUrl: string | undefined;
+      if (testDbKind() === 'postgres') {
+        const database = await createPostgresTestDatabase();
+        drops.push(database.drop);
+        databaseUrl = database.url;
+      }
+      const server = await start(dataDir, databaseUrl);
+      const token = await registerFirstAdmin(server.baseURL);
+      const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+      const task = await createTask(server, token, { title: 'Vencido com tudo parado', due_at: inAnHour });
+      await stop(server);
+      // While everything is down, its time comes: the hour passes (its reminder time is moved into
+      // the past, as the clock would have done), with no process there to send it.
+      const db = await createDb({ databaseUrl, dataDir });
+      try {
+        await db.db.execute(
+          sql`update tasks set remind_at = now() - interval '5 minutes', due_at = now() - interval '5 minutes' where id = ${task.id}`,
+        );
+      } finally {
+        await db.close();
+      }
+      const before = smtp.received.length;
+      await start(dataDir, databaseUrl);
+      const [mail] = (await smtp.waitFor(before + 1, REMINDER_WAIT_MS)).slice(before);
+      expect(mail && (await parseMail(mail)).subject).toBe('Lembrete: Vencido com tudo parado');
+    },
+  );
 });

@@ -7,4 +7,5 @@ const HTML_ESCAPES: Record<string, string> = {
 };
 
 /** Text made safe to place in an email's HTML: a name such as "<b>Ana</b>" stays text. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);

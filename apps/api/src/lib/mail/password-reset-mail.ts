@@ -12,7 +12,6 @@ export type PasswordResetMail = {
   minutes: number;
 };
 
-
 /**
  * The password reset email: a plain-text part for every mail client and an HTML part with a
  * button. Every text comes from the `mail` namespace; the user's name and the link are escaped

@@ -3,7 +3,14 @@ import pLimit from 'p-limit';
 import type { Database } from '../../db/client';
 import { coalescingRunner } from '../../lib/coalescing-runner';
 import type { MailMessage } from '../../lib/mail/mailer';
-import { type ClaimedJob, claimDueJobs, finishJobs, nextRunAt, postponeJobs, retryJob } from './scheduled-jobs';
+import {
+  type ClaimedJob,
+  claimDueJobs,
+  finishJobs,
+  nextRunAt,
+  postponeJobs,
+  retryJob,
+} from './scheduled-jobs';
 
 /** What to do with one claimed job. */
 export type JobPlan =
@@ -101,7 +108,9 @@ export function createJobRunner(options: JobRunnerOptions) {
         ),
       );
       const byId = new Map(jobs.map((job) => [job.id, job]));
-      const sentIds = outcomes.filter((o) => 'send' in o.plan && o.error === undefined).map((o) => o.plan.jobId);
+      const sentIds = outcomes
+        .filter((o) => 'send' in o.plan && o.error === undefined)
+        .map((o) => o.plan.jobId);
       for (const [kind, ofKind] of groupByKind(
         sentIds.map((id) => byId.get(id)).filter((job) => job !== undefined),
       )) {
@@ -117,7 +126,10 @@ export function createJobRunner(options: JobRunnerOptions) {
           log.error({ err: error, job: job.key, attempts: job.attempts + 1 }, 'scheduled job given up');
           done.push(job.id);
         } else {
-          log.warn({ err: error, job: job.key, attempts: job.attempts + 1 }, 'scheduled job failed; will retry');
+          log.warn(
+            { err: error, job: job.key, attempts: job.attempts + 1 },
+            'scheduled job failed; will retry',
+          );
           await retryJob(tx, job.id, errorText(error), retryDelaySeconds(job.attempts));
         }
       }

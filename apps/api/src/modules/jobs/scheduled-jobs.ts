@@ -33,15 +33,21 @@ export async function enqueueNow(
 export async function claimDueJobs(tx: Database, limit: number): Promise<ClaimedJob[]> {
   const result = await tx.execute(sql`select id, kind, key, payload, attempts from scheduled_jobs
     where run_at <= now() order by run_at, id limit ${limit} for update skip locked`);
-  return rawRows<{ id: string | number; kind: string; key: string; payload: Record<string, unknown>; attempts: number }>(
-    result,
-  ).map((row) => ({ ...row, id: Number(row.id) }));
+  return rawRows<{
+    id: string | number;
+    kind: string;
+    key: string;
+    payload: Record<string, unknown>;
+    attempts: number;
+  }>(result).map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 /** Jobs done (or no longer owed): gone in the transaction that did them. */
 export async function finishJobs(tx: Database, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await tx.execute(sql`delete from scheduled_jobs where id in (select json_array_elements_text(${JSON.stringify(ids)}::json)::bigint)`);
+  await tx.execute(
+    sql`delete from scheduled_jobs where id in (select json_array_elements_text(${JSON.stringify(ids)}::json)::bigint)`,
+  );
 }
 
 /** Jobs to look at again after `seconds` (their record is being written by someone else right now). */

@@ -49,7 +49,9 @@ export const noteRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await createNote(app.db, recordOf(request.params.id), request.body, signedInUser(request))),
+        reply
+          .code(201)
+          .send(await createNote(app.db, recordOf(request.params.id), request.body, signedInUser(request))),
     );
   }
 

@@ -31,7 +31,11 @@ async function assertRecordExists(db: Database, record: NoteRecord): Promise<voi
 }
 
 /** A record's notes, newest first. */
-export async function listNotes(db: Database, record: NoteRecord, query: NoteListQuery): Promise<ListPage<Note>> {
+export async function listNotes(
+  db: Database,
+  record: NoteRecord,
+  query: NoteListQuery,
+): Promise<ListPage<Note>> {
   await assertRecordExists(db, record);
   const values = { record_id: record.id };
   return paginate(
@@ -111,14 +115,23 @@ export async function createNote(
       })
       .returning({ id: notes.id });
     if (!row) throw new Error('note insert returned no row');
-    await enqueueMentionMails(tx, row.id, input.mentions.filter((userId) => userId !== author.id));
+    await enqueueMentionMails(
+      tx,
+      row.id,
+      input.mentions.filter((userId) => userId !== author.id),
+    );
     return row.id;
   });
   return getNote(db, id);
 }
 
 /** Only the author edits a note; people newly named in it get their email, the others none again. */
-export async function updateNote(db: Database, id: string, input: NoteUpdate, editor: UserRecord): Promise<Note> {
+export async function updateNote(
+  db: Database,
+  id: string,
+  input: NoteUpdate,
+  editor: UserRecord,
+): Promise<Note> {
   if (input.mentions) await assertActiveUsers(db, input.mentions);
   await writeAs(db, editor.id, async (tx) => {
     const [current] = await tx

@@ -42,7 +42,8 @@ describe('notes on opportunities and brands', () => {
     app.inject({ method: 'PATCH', url: `/api/notes/${id}`, headers: as.headers, payload: payload as object });
   const remove = (id: string, as: SignedIn) =>
     app.inject({ method: 'DELETE', url: `/api/notes/${id}`, headers: as.headers });
-  const list = (url: string, as: SignedIn = author) => app.inject({ method: 'GET', url, headers: as.headers });
+  const list = (url: string, as: SignedIn = author) =>
+    app.inject({ method: 'GET', url, headers: as.headers });
 
   it('writes a note on a lead and on a brand, and lists them newest first', async () => {
     const first = await post(`/api/leads/${lead.id}/notes`, { body: '  Ligação feita; pediu proposta.  ' });
@@ -123,7 +124,11 @@ describe('notes on opportunities and brands', () => {
   it('emails each person mentioned once (never the author), in their language, and again only for new mentions', async () => {
     const before = smtp.received.length;
     // The colleague works in English: their emails are written in it.
-    await app.inject({ method: 'GET', url: '/api/auth/me', headers: { ...colleague.headers, 'accept-language': 'en' } });
+    await app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { ...colleague.headers, 'accept-language': 'en' },
+    });
     const response = await post(`/api/leads/${lead.id}/notes`, {
       body: '@Caio Colega e @Marta Gerente, vejam <b>isto</b>',
       mentions: [colleague.user.id, manager.user.id, author.user.id, colleague.user.id],
@@ -131,7 +136,11 @@ describe('notes on opportunities and brands', () => {
     expect(response.statusCode, response.body).toBe(201);
     const note = response.json<Note>();
     expect(note.mentions).toEqual([colleague.user.id, manager.user.id, author.user.id]);
-    expect(note.mentioned_users.map((user) => user.name)).toEqual(['Caio Colega', 'Marta Gerente', 'Ana Autora']);
+    expect(note.mentioned_users.map((user) => user.name)).toEqual([
+      'Caio Colega',
+      'Marta Gerente',
+      'Ana Autora',
+    ]);
     await app.jobs.wake();
     const mails = await Promise.all((await smtp.waitFor(before + 2)).slice(before).map(parseMail));
     expect(mails.map((mail) => mail.to[0]).sort()).toEqual([colleague.user.email, manager.user.email].sort());
@@ -149,9 +158,9 @@ describe('notes on opportunities and brands', () => {
     await app.jobs.wake();
     const after = await smtp.waitFor(before + 3);
     expect(after.slice(before + 2).map((mail) => mail.to[0])).toEqual([third.user.email]);
-    const [{ pending }] = (
-      await app.db.select({ pending: sql<number>`count(*)::int` }).from(scheduledJobs)
-    ) as [{ pending: number }];
+    const [{ pending }] = (await app.db
+      .select({ pending: sql<number>`count(*)::int` })
+      .from(scheduledJobs)) as [{ pending: number }];
     expect(pending).toBe(0);
   });
 

@@ -91,7 +91,10 @@ export function reminderJobKind(options: { appUrl: string; timeZone: string }): 
             ...renderNoticeMail({
               subject: t('mail:reminder.subject', params),
               greeting: t('mail:reminder.greeting', params),
-              lines: [t('mail:reminder.body', params), ...(row.record ? [t('mail:reminder.record', params)] : [])],
+              lines: [
+                t('mail:reminder.body', params),
+                ...(row.record ? [t('mail:reminder.record', params)] : []),
+              ],
               button: t('mail:reminder.button'),
               link: recordLink(options.appUrl, { leadId: row.lead_id, brandId: row.brand_id }),
               signature: t('mail:reminder.signature'),

@@ -23,9 +23,18 @@ const FILTERS = {
   },
   done: { value: (query) => query.done, condition: (p) => eq(tasks.done, p) },
   overdue: { value: (query) => (query.overdue === true ? true : undefined), condition: () => isOverdue },
-  not_overdue: { value: (query) => (query.overdue === false ? true : undefined), condition: () => sql`not ${isOverdue}` },
-  due_before: { value: (query) => query.due_before, condition: (p) => sql`${tasks.dueAt} < ${p}::timestamptz` },
-  due_after: { value: (query) => query.due_after, condition: (p) => sql`${tasks.dueAt} >= ${p}::timestamptz` },
+  not_overdue: {
+    value: (query) => (query.overdue === false ? true : undefined),
+    condition: () => sql`not ${isOverdue}`,
+  },
+  due_before: {
+    value: (query) => query.due_before,
+    condition: (p) => sql`${tasks.dueAt} < ${p}::timestamptz`,
+  },
+  due_after: {
+    value: (query) => query.due_after,
+    condition: (p) => sql`${tasks.dueAt} >= ${p}::timestamptz`,
+  },
   lead_id: { value: (query) => query.lead_id, condition: (p) => eq(tasks.leadId, p) },
   brand_id: { value: (query) => query.brand_id, condition: (p) => eq(tasks.brandId, p) },
 } satisfies Record<string, TaskFilterDefinition>;

@@ -18,7 +18,9 @@ const person = (user: typeof assignee | typeof creator) =>
   nullableShape(user.id, { id: user.id, _id: user.id, name: user.name, email: user.email });
 
 /** The record's name: a lead by its brand and assessment, a brand by its name. */
-const recordName = sql<string | null>`coalesce(${leadLabel(sql`${taskLeadBrand.name}`, sql`${taskLead.assessment}`)}, ${taskBrand.name})`;
+const recordName = sql<
+  string | null
+>`coalesce(${leadLabel(sql`${taskLeadBrand.name}`, sql`${taskLead.assessment}`)}, ${taskBrand.name})`;
 
 /** The API's task, its people and its record embedded. */
 export const taskShape = defineShape<Task, []>(() => ({

@@ -58,14 +58,20 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: taskSchema, ...recordRouteErrors },
       },
     },
-    async (request, reply) => reply.code(201).send(await createTask(app.db, request.body, signedInUser(request))),
+    async (request, reply) =>
+      reply.code(201).send(await createTask(app.db, request.body, signedInUser(request))),
   );
 
   app.get(
     '/:id',
     {
       config: { access: 'authenticated' },
-      schema: { tags, summary: 'One task', params: idParamSchema, response: { 200: taskSchema, ...recordRouteErrors } },
+      schema: {
+        tags,
+        summary: 'One task',
+        params: idParamSchema,
+        response: { 200: taskSchema, ...recordRouteErrors },
+      },
     },
     async (request) => getTask(app.db, request.params.id),
   );

@@ -39,7 +39,10 @@ export function listTasks(db: Database, query: TaskListQuery, user: UserRecord):
       readRows(
         db,
         `task_count|${filter.key}`,
-        () => ({ query: db.select({ total: count() }).from(tasks).where(filter.condition()), mapRows: firstNumber }),
+        () => ({
+          query: db.select({ total: count() }).from(tasks).where(filter.condition()),
+          mapRows: firstNumber,
+        }),
         filter.values,
       ),
     (window) =>
@@ -163,11 +166,18 @@ function nextRemindAt(current: CurrentTask, input: TaskUpdate): Date | null | un
 }
 
 /** The creator, the assignee, an admin or a manager edits or completes a task. */
-export async function updateTask(db: Database, id: string, input: TaskUpdate, user: UserRecord): Promise<Task> {
+export async function updateTask(
+  db: Database,
+  id: string,
+  input: TaskUpdate,
+  user: UserRecord,
+): Promise<Task> {
   await writeAs(db, user.id, async (tx) => {
     const current = await lockTask(tx, id);
     const mayEdit =
-      current.createdBy === user.id || current.assigneeId === user.id || hasPermission(user.roles, 'work.others');
+      current.createdBy === user.id ||
+      current.assigneeId === user.id ||
+      hasPermission(user.roles, 'work.others');
     if (!mayEdit) throw new AppError(403, 'errors:tasks.edit_denied');
     await checkTaskReferences(tx, input);
     const remindAt = nextRemindAt(current, input);

@@ -9,7 +9,8 @@ import { getNotesByIds } from '../notes/note-select';
 import { getTasksByIds } from '../tasks/task-select';
 import { type TimelineOwner, timelineSources } from './timeline-sources';
 
-const ENTRY_ID = /^(status|note|task|done|brand):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ENTRY_ID =
+  /^(status|note|task|done|brand):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 type EntryRow = [
   kind: TimelineEntry['kind'],
@@ -53,7 +54,9 @@ function entriesStatement(owner: TimelineOwner, afterCursor: boolean) {
 
 /** How many entries the timeline holds: each source counted by its index. */
 function countStatement(owner: TimelineOwner) {
-  const counts = timelineSources(owner).map((source) => sql`(select count(*) from ${source.from} where ${source.where})`);
+  const counts = timelineSources(owner).map(
+    (source) => sql`(select count(*) from ${source.from} where ${source.where})`,
+  );
   return sqlStatement(sql`select ${sql.join(counts, sql` + `)}`);
 }
 
@@ -91,13 +94,31 @@ export async function getTimeline(
     }),
   ]);
   const page = rows.slice(0, query.limit);
-  const sourceIds = (kind: 'note' | 'task') =>
-    [...new Set(page.filter((row) => row[0] === kind && row[11]).map((row) => row[11] as string))];
-  const [notes, tasks] = await Promise.all([getNotesByIds(db, sourceIds('note')), getTasksByIds(db, sourceIds('task'))]);
+  const sourceIds = (kind: 'note' | 'task') => [
+    ...new Set(page.filter((row) => row[0] === kind && row[11]).map((row) => row[11] as string)),
+  ];
+  const [notes, tasks] = await Promise.all([
+    getNotesByIds(db, sourceIds('note')),
+    getTasksByIds(db, sourceIds('task')),
+  ]);
   const notesById = new Map(notes.map((note) => [note.id, note]));
   const tasksById = new Map(tasks.map((task) => [task.id, task]));
   const data = page.map((row): TimelineEntry => {
-    const [kind, at, , entryId, byId, byName, leadId, assessment, fromStatus, toStatus, reason, sourceId, taskEvent] = row;
+    const [
+      kind,
+      at,
+      ,
+      entryId,
+      byId,
+      byName,
+      leadId,
+      assessment,
+      fromStatus,
+      toStatus,
+      reason,
+      sourceId,
+      taskEvent,
+    ] = row;
     const entry: TimelineEntry = {
       id: entryId,
       kind,
