@@ -23,6 +23,8 @@ import {
   franchises,
   leadFranchises,
   leadStatusChanges,
+  notes,
+  tasks,
   leads,
   platforms,
   quotas,
@@ -122,6 +124,22 @@ const random = () => {
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 const slug = (text: string) => foldForSearch(text).replace(/[^a-z0-9]+/g, '');
+
+const DEMO_NOTES = [
+  'Reunião boa: pediram a proposta com contrapartidas de mídia.',
+  'Diretora de marketing saiu de férias; retomar na volta.',
+  'Querem exclusividade na categoria. Verificar com o jurídico.',
+  'Orçamento do ano já comprometido; tentar verba incentivada (Lei Rouanet).',
+  'Gostaram do formato digital, pediram números de audiência.',
+];
+
+const DEMO_TASKS = [
+  'Enviar proposta revisada',
+  'Ligar para confirmar a reunião',
+  'Mandar números de audiência',
+  'Cobrar retorno do jurídico',
+  'Agendar apresentação com a diretoria',
+];
 
 async function main() {
   await withMigratedDatabase(loadConfigFromEnvironment(), async ({ db }) => {
@@ -288,10 +306,41 @@ async function main() {
           })),
         ),
       );
+
+      // What a team's pipeline carries: a note after a call on some deals, follow-ups due around
+      // today (some late, some done). Tasks already late get no reminder: a fresh demo should not
+      // start by mailing a backlog.
+      const noted = planned.filter((_, index) => index % 5 === 0);
+      await tx.insert(notes).values(
+        noted.map(({ values: lead }) => ({
+          leadId: lead.id,
+          authorId: lead.executiveId ?? anyUser,
+          body: pick(DEMO_NOTES),
+          createdAt: new Date(Math.min(now, lead.createdAt.getTime() + between(1, 20) * 86_400_000)),
+        })),
+      );
+      const followed = planned.filter((_, index) => index % 4 === 1);
+      await tx.insert(tasks).values(
+        followed.map(({ values: lead }, index) => {
+          const dueAt = new Date(now + between(-5, 10) * 86_400_000 + between(9, 18) * 3_600_000);
+          const done = index % 6 === 0;
+          return {
+            title: pick(DEMO_TASKS),
+            dueAt,
+            remindAt: done || dueAt.getTime() < now ? null : dueAt,
+            assigneeId: lead.executiveId ?? anyUser,
+            createdBy: lead.executiveId ?? anyUser,
+            leadId: lead.id,
+            done,
+            doneAt: done ? new Date(Math.min(now, dueAt.getTime())) : null,
+            doneBy: done ? (lead.executiveId ?? anyUser) : null,
+          };
+        }),
+      );
     });
 
     console.log(
-      `Demo ready: ${BRANDS.length} brands with contacts, 300 opportunities, catalogues and users.`,
+      `Demo ready: ${BRANDS.length} brands with contacts, 300 opportunities with notes and tasks, catalogues and users.`,
     );
     console.log('Sign in with:');
     for (const user of DEMO_USERS) {
