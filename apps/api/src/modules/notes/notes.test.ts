@@ -158,6 +158,8 @@ describe('notes on opportunities and brands', () => {
     await app.jobs.wake();
     const after = await smtp.waitFor(before + 3);
     expect(after.slice(before + 2).map((mail) => mail.to[0])).toEqual([third.user.email]);
+    // The mail server has the message before the batch's transaction commits: wait for the round.
+    await app.jobs.wake();
     const [{ pending }] = (await app.db
       .select({ pending: sql<number>`count(*)::int` })
       .from(scheduledJobs)) as [{ pending: number }];

@@ -64,6 +64,8 @@ describe('task reminders by email', () => {
         lead_id: lead.id,
       });
       const [mail] = await wait();
+      // The mail server has the message before the batch's transaction commits: wait for the round.
+      await app.jobs.wake();
       expect(mail?.to).toEqual([owner.user.email]);
       expect(mail?.subject).toBe('Lembrete: Enviar proposta');
       expect(mail?.text).toContain('17 de mai. de 2030, 17:00');
