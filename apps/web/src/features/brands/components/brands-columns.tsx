@@ -5,6 +5,7 @@ import { HandCoinsIcon, PencilIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { DataTableColumnHeader, StatusBadgeCell } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
+import { TaskDueMark } from '@/components/tasks/task-due-mark';
 import { formatPhone } from '@/lib/phone';
 import { BrandLogo } from './brand-logo';
 
@@ -33,6 +34,7 @@ export function getBrandColumns({ t, onCreateOpportunity }: BrandColumnsOptions)
             <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
               {row.original.company_name}
             </p>
+            <TaskDueMark record={row.original} className="mt-0.5" />
           </div>
         </div>
       ),

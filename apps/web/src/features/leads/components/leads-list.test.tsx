@@ -62,6 +62,20 @@ describe('leads list', () => {
     expect(within(freshRow).queryByText(/Parado/)).not.toBeInTheDocument();
   });
 
+  it('marks a row whose earliest open task is overdue in words, and counts the open tasks of another', async () => {
+    const leads = [
+      { ...LEADS[0]!, open_tasks: 1, next_task_due_at: new Date(Date.now() - 3_600_000).toISOString() },
+      { ...LEADS[1]!, open_tasks: 3, next_task_due_at: new Date(Date.now() + 86_400_000).toISOString() },
+    ];
+    renderList({ body: { ...apiList(leadSchema, leads, { total: 2, limit: 20 }), next_cursor: null } });
+    const table = await screen.findByRole('table', { name: 'Oportunidades' });
+    const lateRow = (await within(table).findByText('Café Serra Azul')).closest('tr')!;
+    expect(within(lateRow).getByText('Tarefa atrasada')).toBeInTheDocument();
+    const plannedRow = within(table).getByText('Banco Azul').closest('tr')!;
+    expect(within(plannedRow).getByText('3 tarefas em aberto')).toBeInTheDocument();
+    expect(within(plannedRow).queryByText('Tarefa atrasada')).not.toBeInTheDocument();
+  });
+
   it('shows the leads newest first, money without cents, two franchises then +N, and an edit link', async () => {
     const onOpenDetails = vi.fn();
     const user = userEvent.setup();
