@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { brands } from './brands';
 import { createdAt, id, updatedAt } from './columns';
 import { leads } from './leads';
@@ -20,7 +31,10 @@ export const notes = pgTable(
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     /** The ids of the users the note names, in the order given. */
-    mentions: uuid('mentions').array().notNull().default(sql`'{}'::uuid[]`),
+    mentions: uuid('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -67,8 +81,12 @@ export const tasks = pgTable(
     // A record's tasks and its timeline (created and completed entries).
     index('tasks_lead_id_created_at_idx').on(table.leadId, table.createdAt, table.id),
     index('tasks_brand_id_created_at_idx').on(table.brandId, table.createdAt, table.id),
-    index('tasks_lead_id_done_at_idx').on(table.leadId, table.doneAt, table.id).where(sql`${table.doneAt} is not null`),
-    index('tasks_brand_id_done_at_idx').on(table.brandId, table.doneAt, table.id).where(sql`${table.doneAt} is not null`),
+    index('tasks_lead_id_done_at_idx')
+      .on(table.leadId, table.doneAt, table.id)
+      .where(sql`${table.doneAt} is not null`),
+    index('tasks_brand_id_done_at_idx')
+      .on(table.brandId, table.doneAt, table.id)
+      .where(sql`${table.doneAt} is not null`),
     index('tasks_created_by_idx').on(table.createdBy),
   ],
 );
@@ -86,7 +104,9 @@ export const scheduledJobs = pgTable(
     kind: text('kind').notNull(),
     key: text('key').notNull().unique(),
     runAt: timestamp('run_at', { withTimezone: true }).notNull(),
-    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: createdAt(),
