@@ -23,21 +23,22 @@ const onlyOneRecord = (task: { lead_id?: string | null; brand_id?: string | null
   !(task.lead_id && task.brand_id);
 const ONE_RECORD = { message: 'validation:task.one_record', path: ['brand_id'] };
 
+/** A task's fields, in the dialog's order; a PATCH makes every one optional. */
+const taskFields = {
+  title,
+  due_at: dueAt,
+  remind_at: remindAt.optional(),
+  assignee: idSchema.optional(),
+  lead_id: recordId.optional(),
+  brand_id: recordId.optional(),
+  done: z.boolean('validation:common.boolean_invalid').optional(),
+};
+
 /**
  * `POST /api/tasks`. `remind_at` defaults to `due_at` (null: no reminder), `assignee` to the
  * creator; a task belongs to one opportunity, one brand, or nothing. Unknown fields: 400.
  */
-export const taskCreateSchema = z
-  .strictObject({
-    title,
-    due_at: dueAt,
-    remind_at: remindAt.optional(),
-    assignee: idSchema.optional(),
-    lead_id: recordId.optional(),
-    brand_id: recordId.optional(),
-    done: z.boolean('validation:common.boolean_invalid').optional(),
-  })
-  .refine(onlyOneRecord, ONE_RECORD);
+export const taskCreateSchema = z.strictObject(taskFields).refine(onlyOneRecord, ONE_RECORD);
 export type TaskCreateInput = z.input<typeof taskCreateSchema>;
 export type TaskCreate = z.output<typeof taskCreateSchema>;
 
@@ -46,15 +47,7 @@ export type TaskCreate = z.output<typeof taskCreateSchema>;
  * reminder by as much as the due date moved, as calendars do.
  */
 export const taskUpdateSchema = z
-  .strictObject({
-    title: title.optional(),
-    due_at: dueAt.optional(),
-    remind_at: remindAt.optional(),
-    assignee: idSchema.optional(),
-    lead_id: recordId.optional(),
-    brand_id: recordId.optional(),
-    done: z.boolean('validation:common.boolean_invalid').optional(),
-  })
+  .strictObject({ ...taskFields, title: title.optional(), due_at: dueAt.optional() })
   .refine(onlyOneRecord, ONE_RECORD);
 export type TaskUpdateInput = z.input<typeof taskUpdateSchema>;
 export type TaskUpdate = z.output<typeof taskUpdateSchema>;

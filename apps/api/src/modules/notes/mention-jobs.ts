@@ -1,10 +1,10 @@
-import { type Language, LANGUAGES } from '@funil/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { translator } from '../../lib/i18n';
 import { renderNoticeMail } from '../../lib/mail/notice-mail';
 import type { JobKind, JobPlan } from '../jobs/job-runner';
+import { mailLanguage, type RecipientRow } from '../jobs/mail-recipient';
 import { enqueueNow } from '../jobs/scheduled-jobs';
 import { leadLabel, recordLink } from '../records/record-label';
 
@@ -22,22 +22,7 @@ export function enqueueMentionMails(tx: Database, noteId: string, userIds: reado
   );
 }
 
-/** The user's language for mail sent without a request (null or unknown: pt-BR). */
-export const mailLanguage = (language: string | null): Language =>
-  (LANGUAGES as readonly string[]).includes(language ?? '') ? (language as Language) : 'pt-BR';
-
-type MentionRow = {
-  job_id: string | number;
-  body: string | null;
-  author: string | null;
-  email: string | null;
-  name: string | null;
-  language: string | null;
-  is_active: boolean | null;
-  lead_id: string | null;
-  brand_id: string | null;
-  record: string | null;
-};
+type MentionRow = RecipientRow & { body: string | null; author: string | null };
 
 /**
  * A mention's email: the note, who wrote it and a link to its record, in the language of the

@@ -5,7 +5,7 @@ import { translator } from '../../lib/i18n';
 import { renderNoticeMail } from '../../lib/mail/notice-mail';
 import type { ClaimedJob } from '../jobs/scheduled-jobs';
 import type { JobKind, JobPlan } from '../jobs/job-runner';
-import { mailLanguage } from '../notes/mention-jobs';
+import { mailLanguage, type RecipientRow } from '../jobs/mail-recipient';
 import { leadLabel, recordLink } from '../records/record-label';
 
 /** The kind of the reminder jobs the tasks' triggers keep (one per task, key `task_reminder:<id>`). */
@@ -13,20 +13,12 @@ export const REMINDER_JOB = 'task_reminder';
 
 const jobIdsJson = (jobs: readonly ClaimedJob[]) => JSON.stringify(jobs.map((job) => job.id));
 
-type ReminderRow = {
-  job_id: string | number;
+type ReminderRow = RecipientRow & {
   task_exists: boolean;
   locked: boolean;
   owed: boolean;
   title: string;
   due_at: Date | string;
-  email: string | null;
-  name: string | null;
-  language: string | null;
-  is_active: boolean | null;
-  lead_id: string | null;
-  brand_id: string | null;
-  record: string | null;
 };
 
 /** "28 de nov. de 2026, 17:00 BRT": the due date in the reader's language and the team's zone. */
