@@ -18,6 +18,11 @@ type ConfirmDialogProps = {
   destructive?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /**
+   * Where the focus goes once the dialog has closed; `event.preventDefault()` keeps it from going
+   * back to the button that opened it (a confirmed delete removes that button).
+   */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /**
@@ -33,11 +38,17 @@ export function ConfirmDialog({
   destructive = false,
   onConfirm,
   onCancel,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onCancel()}>
-      <DialogContent role="alertdialog" showCloseButton={false} className="sm:max-w-md">
+      <DialogContent
+        role="alertdialog"
+        showCloseButton={false}
+        className="sm:max-w-md"
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -254,6 +254,8 @@ describe('timeline entries', () => {
       mentions: [],
     });
     await waitFor(() => expect(within(mine).queryByRole('textbox')).not.toBeInTheDocument());
+    // The focus goes back to the note's own button.
+    expect(within(mine).getByRole('button', { name: 'Editar' })).toHaveFocus();
   });
 
   it('offers "Excluir" on every note to a manager, asks first, then deletes', async () => {
@@ -272,6 +274,8 @@ describe('timeline entries', () => {
     expect(api.calls(`DELETE /api/notes/${other.id}`)).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Excluir nota' }));
     await waitFor(() => expect(api.calls(`DELETE /api/notes/${other.id}`)).toHaveLength(1));
+    // Its button is gone: the focus is in the box for a new note.
+    await waitFor(() => expect(box()).toHaveFocus());
   });
 
   it('offers nothing to change to someone signed out', async () => {

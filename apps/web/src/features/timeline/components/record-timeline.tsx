@@ -1,6 +1,6 @@
 import type { Note } from '@funil/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useCreateNote, useDeleteNote, useUpdateNote } from '@/api/notes';
@@ -59,11 +59,35 @@ export function RecordTimeline({
   const update = useUpdateNote();
   const remove = useDeleteNote();
   const [editingId, setEditingId] = useState<string | null>(null);
+  // The note whose editor just closed: its 'Editar' button gets the focus back.
+  const editedId = useRef<string | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const stopEditing = () => {
+    editedId.current = editingId;
+    setEditingId(null);
+  };
+  useEffect(() => {
+    const id = editedId.current;
+    if (editingId !== null || id === null) return;
+    editedId.current = null;
+    sectionRef.current?.querySelector<HTMLElement>(`[data-edit-note="${CSS.escape(id)}"]`)?.focus();
+  }, [editingId]);
   const [deleting, setDeleting] = useState<Note | null>(null);
   const Heading = headingLevel;
 
+  // A confirmed delete takes away the button that opened the question: the focus goes to the box
+  // for a new note instead (a cancelled one goes back to that button).
+  const confirmed = useRef(false);
+  function focusAfterQuestion(event: Event) {
+    if (!confirmed.current) return;
+    confirmed.current = false;
+    event.preventDefault();
+    sectionRef.current?.querySelector('textarea')?.focus();
+  }
+
   async function confirmDelete() {
     const note = deleting;
+    confirmed.current = true;
     setDeleting(null);
     if (!note) return;
     try {
@@ -110,10 +134,10 @@ export function RecordTimeline({
                       initialBody={note.body}
                       initialMentions={note.mentioned_users}
                       autoFocus
-                      onCancel={() => setEditingId(null)}
+                      onCancel={stopEditing}
                       onSave={async (draft) => {
                         await update.mutateAsync({ id: note.id, body: draft });
-                        setEditingId(null);
+                        stopEditing();
                         toast.success(t('composer.saved'));
                       }}
                     />
@@ -142,7 +166,11 @@ export function RecordTimeline({
   }
 
   return (
-    <section className="grid min-w-0 grid-cols-1 gap-4" aria-labelledby={showHeading ? headingId : undefined}>
+    <section
+      ref={sectionRef}
+      className="grid min-w-0 grid-cols-1 gap-4"
+      aria-labelledby={showHeading ? headingId : undefined}
+    >
       {showHeading && (
         <Heading id={headingId} className="text-sm font-semibold">
           {t('title')}
@@ -166,6 +194,7 @@ export function RecordTimeline({
         destructive
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
+        onCloseAutoFocus={focusAfterQuestion}
       />
     </section>
   );

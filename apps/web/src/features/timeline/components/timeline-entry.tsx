@@ -151,6 +151,7 @@ export function TimelineEntry({
                     variant="ghost"
                     size="sm"
                     className="h-7 px-2"
+                    data-edit-note={note.id}
                     onClick={() => onEdit(note)}
                   >
                     {t('actions.edit')}
