@@ -16,6 +16,12 @@ export async function registerByApi(
   return sessionOf(await request.post('/api/auth/register', { data }), 201);
 }
 
+/** The first account of a fresh installation in the specs: it claims the installation as admin. */
+export const FIRST_ADMIN = { name: 'Ana Souza', email: 'ana@empresa.com.br', password: 'segredo1' };
+
+/** Registers FIRST_ADMIN on a fresh installation: the admin's session. */
+export const registerFirstAdmin = (request: APIRequestContext) => registerByApi(request, FIRST_ADMIN);
+
 /** A new session (its own token) for an existing account. */
 export async function loginByApi(
   request: APIRequestContext,

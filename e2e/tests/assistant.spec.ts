@@ -6,7 +6,7 @@ import {
 } from '@funil/test-server';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
-import { registerByApi, type Session, signInWithSession, createByApi } from '../support/session';
+import { createByApi, registerFirstAdmin, signInWithSession, type Session } from '../support/session';
 
 // The assistant on the edit-opportunity screen, against a local OpenAI-compatible model and a
 // local CNPJ mirror this file starts: nothing leaves the machine.
@@ -60,11 +60,7 @@ test('ask about the brand: the Receita Federal card, the answer as it streams, t
   request,
 }) => {
   test.setTimeout(90_000);
-  const admin = await registerByApi(request, {
-    name: 'Ana Souza',
-    email: 'ana@empresa.com.br',
-    password: 'segredo1',
-  });
+  const admin = await registerFirstAdmin(request);
   const leadId = await createLead(request, admin);
   await signInWithSession(page, admin);
   await page.goto(`/leads/editar/${leadId}`);

@@ -1,7 +1,7 @@
 import { brasilApiRecord, startCnpjMirror } from '@funil/test-server';
 import { expect } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
-import { registerByApi, signInWithSession } from '../support/session';
+import { registerFirstAdmin, signInWithSession } from '../support/session';
 import { visibleToast } from '../support/toast';
 
 // A brand's life, as a salesperson lives it: the company's registry data comes from a CNPJ
@@ -42,11 +42,7 @@ test('a brand from its CNPJ to its principal contact, keyboard and clipboard inc
 }) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const admin = await registerByApi(request, {
-    name: 'Ana Souza',
-    email: 'ana@empresa.com.br',
-    password: 'segredo1',
-  });
+  const admin = await registerFirstAdmin(request);
   await signInWithSession(page, admin);
 
   // An invalid CNPJ is refused with its message; the alphanumeric one is accepted.

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
 import { createBrand, createCatalogue } from '../support/pipeline-data';
-import { createByApi, registerByApi, signInWithSession } from '../support/session';
+import { createByApi, registerFirstAdmin, signInWithSession } from '../support/session';
 import { visibleToast } from '../support/toast';
 
 // Two cards from two columns moved together with the bulk bar, and put back with the toast's
@@ -13,11 +13,7 @@ test('two cards selected and moved to Quente with the bulk bar; "Desfazer" puts 
   request,
 }) => {
   test.setTimeout(120_000);
-  const admin = await registerByApi(request, {
-    name: 'Ana Souza',
-    email: 'ana@empresa.com.br',
-    password: 'segredo1',
-  });
+  const admin = await registerFirstAdmin(request);
   const catalogue = await createCatalogue(request, admin);
   for (const [name, cnpj, contract_status] of [
     ['Café Serra Azul', '11.222.333/0001-81', 'frio'],

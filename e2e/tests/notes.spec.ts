@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
 import { createBrand, createCatalogue } from '../support/pipeline-data';
-import { bearer, createByApi, loginByApi, registerByApi, signInWithSession } from '../support/session';
+import { bearer, createByApi, loginByApi, registerFirstAdmin, signInWithSession } from '../support/session';
 
 // Notes on an opportunity, as a seller writes them in the lead's timeline: a mention picked from
 // the list and saved with Ctrl+Enter, a note full of markup that must stay text, and what someone
@@ -30,11 +30,7 @@ test("notes in the timeline: a mention picked from the list, markup shown as tex
   request,
 }) => {
   test.setTimeout(120_000);
-  const admin = await registerByApi(request, {
-    name: 'Ana Souza',
-    email: 'ana@empresa.com.br',
-    password: 'segredo1',
-  });
+  const admin = await registerFirstAdmin(request);
   const beatriz = await createByApi<{ id: string }>(request, admin, '/api/users', {
     name: 'Beatriz Lima',
     email: 'beatriz@empresa.com.br',

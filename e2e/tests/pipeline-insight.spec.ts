@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
 import { createBrand, createCatalogue } from '../support/pipeline-data';
-import { createByApi, registerByApi, signInWithSession } from '../support/session';
+import { createByApi, registerFirstAdmin, signInWithSession } from '../support/session';
 
 // A deal lost with its reason, as a seller records it on the board and a manager reads it in the
 // report, on an installation of its own.
@@ -12,11 +12,7 @@ test('a lead moved to Declinado with a reason: the history keeps it and the repo
   request,
 }) => {
   test.setTimeout(120_000);
-  const admin = await registerByApi(request, {
-    name: 'Ana Souza',
-    email: 'ana@empresa.com.br',
-    password: 'segredo1',
-  });
+  const admin = await registerFirstAdmin(request);
   const brand = await createBrand(request, admin, 'Café Serra Azul', '11.222.333/0001-81');
   await createByApi(request, admin, '/api/leads', {
     brand_id: brand.id,

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
 import { type Catalogue, createBrand, createCatalogue } from '../support/pipeline-data';
-import { registerByApi, type Session, signInWithSession, createByApi } from '../support/session';
+import { createByApi, registerFirstAdmin, signInWithSession, type Session } from '../support/session';
 import { visibleToast } from '../support/toast';
 
 // The pipeline as a sales team lives it, on an installation of its own: a lead created from a
@@ -44,11 +44,7 @@ test('the pipeline: create, drag with mouse and keyboard, filter, scroll, list a
   request,
 }) => {
   test.setTimeout(240_000);
-  const admin = await registerByApi(request, {
-    name: 'Ana Souza',
-    email: 'ana@empresa.com.br',
-    password: 'segredo1',
-  });
+  const admin = await registerFirstAdmin(request);
   const catalogue = await createCatalogue(request, admin);
   await createBrand(request, admin, 'Café Serra Azul', '11.222.333/0001-81');
   const teclado = await createBrand(request, admin, 'Teclado Ltda', '11.444.777/0001-61');

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
 import { createBrand, createCatalogue } from '../support/pipeline-data';
-import { createByApi, registerByApi, signInWithSession } from '../support/session';
+import { createByApi, registerFirstAdmin, signInWithSession } from '../support/session';
 import { visibleToast } from '../support/toast';
 
 // A follow-up made from a card's menu with a due time already past: the card and the sidebar say
@@ -13,11 +13,7 @@ test('a task made from a card, due in the past, marks the card and the sidebar u
   request,
 }) => {
   test.setTimeout(120_000);
-  const admin = await registerByApi(request, {
-    name: 'Ana Souza',
-    email: 'ana@empresa.com.br',
-    password: 'segredo1',
-  });
+  const admin = await registerFirstAdmin(request);
   const catalogue = await createCatalogue(request, admin);
   const brand = await createBrand(request, admin, 'Café Serra Azul', '11.222.333/0001-81');
   await createByApi(request, admin, '/api/leads', {
