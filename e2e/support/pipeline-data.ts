@@ -18,3 +18,23 @@ export async function createCatalogue(request: APIRequestContext, admin: Session
 /** A brand named `name` (its company `<name> Ltda`), created through the API as `admin`. */
 export const createBrand = (request: APIRequestContext, admin: Session, name: string, cnpj: string) =>
   createByApi(request, admin, '/api/brands', { name, company_name: `${name} Ltda`, cnpj });
+
+/**
+ * A lead of `brandId` as the specs' deals are: "1º trimestre", 2027, R$ 150.000 of credit, in
+ * `contract_status`, with the catalogue items given.
+ */
+export const createLead = (
+  request: APIRequestContext,
+  admin: Session,
+  brandId: string,
+  catalogue: Catalogue,
+  contract_status: string,
+) =>
+  createByApi<{ id: string }>(request, admin, '/api/leads', {
+    brand_id: brandId,
+    assessment: '1º trimestre',
+    ...catalogue,
+    prospectus_year: 2027,
+    contract_status,
+    credit: 150000,
+  });

@@ -4,6 +4,13 @@ import { useFreshInstallation } from '../support/fresh-installation';
 import { bearer, registerByApi, type Session, signInWithSession } from '../support/session';
 import { analyseBrandsCsv, reviewBrandsCsv } from '../support/spreadsheets';
 
+/** The menu of the seeded lead's card in Frio (moves, details, a task). */
+const openCardMenu = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Frio' })
+    .getByRole('button', { name: 'Mover Marca Acessível para outra coluna' })
+    .click();
+
 /**
  * axe over every screen, in the light and the dark theme. Its own installation, so the lists show
  * rows (status badges included) that this file made, whatever ran before.
@@ -144,10 +151,7 @@ const screens: Screen[] = [
     signedIn: true,
     ready: async (page) => {
       await pageTitle('Pipeline de Oportunidades')(page);
-      await page
-        .getByRole('region', { name: 'Frio' })
-        .getByRole('button', { name: 'Mover Marca Acessível para outra coluna' })
-        .click();
+      await openCardMenu(page);
       await page.getByRole('menuitem', { name: 'Declinado' }).click();
       const dialog = page.getByRole('dialog', { name: 'Por que a oportunidade foi perdida?' });
       await expect(dialog.getByRole('textbox', { name: 'Motivo' })).toBeFocused();
@@ -217,10 +221,7 @@ const screens: Screen[] = [
     signedIn: true,
     ready: async (page) => {
       await pageTitle('Pipeline de Oportunidades')(page);
-      await page
-        .getByRole('region', { name: 'Frio' })
-        .getByRole('button', { name: 'Mover Marca Acessível para outra coluna' })
-        .click();
+      await openCardMenu(page);
       await page.getByRole('menuitem', { name: 'Ver detalhes de Marca Acessível' }).click();
       const details = page.getByRole('dialog', { name: 'Detalhes da Oportunidade' });
       await details.getByRole('tab', { name: 'Linha do tempo' }).click();

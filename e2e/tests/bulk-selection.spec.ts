@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
-import { createBrand, createCatalogue } from '../support/pipeline-data';
-import { createByApi, registerFirstAdmin, signInWithSession } from '../support/session';
+import { createBrand, createCatalogue, createLead } from '../support/pipeline-data';
+import { registerFirstAdmin, signInWithSession } from '../support/session';
 import { visibleToast } from '../support/toast';
 
 // Two cards from two columns moved together with the bulk bar, and put back with the toast's
@@ -20,14 +20,7 @@ test('two cards selected and moved to Quente with the bulk bar; "Desfazer" puts 
     ['Banco Azul', '45.997.418/0001-53', 'morno'],
   ] as const) {
     const brand = await createBrand(request, admin, name, cnpj);
-    await createByApi(request, admin, '/api/leads', {
-      brand_id: brand.id,
-      assessment: '1º trimestre',
-      ...catalogue,
-      prospectus_year: 2027,
-      contract_status,
-      credit: 150000,
-    });
+    await createLead(request, admin, brand.id, catalogue, contract_status);
   }
   await signInWithSession(page, admin);
   await page.goto('/dashboard');

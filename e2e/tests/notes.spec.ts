@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
-import { createBrand, createCatalogue } from '../support/pipeline-data';
+import { createBrand, createCatalogue, createLead } from '../support/pipeline-data';
 import { bearer, createByApi, loginByApi, registerFirstAdmin, signInWithSession } from '../support/session';
 
 // Notes on an opportunity, as a seller writes them in the lead's timeline: a mention picked from
@@ -38,14 +38,7 @@ test("notes in the timeline: a mention picked from the list, markup shown as tex
     roles: ['comercial'],
   });
   const brand = await createBrand(request, admin, BRAND, '11.222.333/0001-81');
-  const lead = await createByApi(request, admin, '/api/leads', {
-    brand_id: brand.id,
-    assessment: '1º trimestre',
-    ...(await createCatalogue(request, admin)),
-    prospectus_year: 2027,
-    contract_status: 'quente',
-    credit: 150000,
-  });
+  const lead = await createLead(request, admin, brand.id, await createCatalogue(request, admin), 'quente');
   await signInWithSession(page, admin);
 
   // "@bea" lists Beatriz; Enter writes her full name; Ctrl+Enter saves with her id.

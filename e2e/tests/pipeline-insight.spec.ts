@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
-import { createBrand, createCatalogue } from '../support/pipeline-data';
-import { createByApi, registerFirstAdmin, signInWithSession } from '../support/session';
+import { createBrand, createCatalogue, createLead } from '../support/pipeline-data';
+import { registerFirstAdmin, signInWithSession } from '../support/session';
 
 // A deal lost with its reason, as a seller records it on the board and a manager reads it in the
 // report, on an installation of its own.
@@ -14,14 +14,7 @@ test('a lead moved to Declinado with a reason: the history keeps it and the repo
   test.setTimeout(120_000);
   const admin = await registerFirstAdmin(request);
   const brand = await createBrand(request, admin, 'Café Serra Azul', '11.222.333/0001-81');
-  await createByApi(request, admin, '/api/leads', {
-    brand_id: brand.id,
-    assessment: '1º trimestre',
-    ...(await createCatalogue(request, admin)),
-    prospectus_year: 2027,
-    contract_status: 'quente',
-    credit: 150000,
-  });
+  await createLead(request, admin, brand.id, await createCatalogue(request, admin), 'quente');
   await signInWithSession(page, admin);
 
   // The card's menu moves it; the card lands at once and the reason is asked for.

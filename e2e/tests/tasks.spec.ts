@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
-import { createBrand, createCatalogue } from '../support/pipeline-data';
-import { createByApi, registerFirstAdmin, signInWithSession } from '../support/session';
+import { createBrand, createCatalogue, createLead } from '../support/pipeline-data';
+import { registerFirstAdmin, signInWithSession } from '../support/session';
 import { visibleToast } from '../support/toast';
 
 // A follow-up made from a card's menu with a due time already past: the card and the sidebar say
@@ -16,14 +16,7 @@ test('a task made from a card, due in the past, marks the card and the sidebar u
   const admin = await registerFirstAdmin(request);
   const catalogue = await createCatalogue(request, admin);
   const brand = await createBrand(request, admin, 'Café Serra Azul', '11.222.333/0001-81');
-  await createByApi(request, admin, '/api/leads', {
-    brand_id: brand.id,
-    assessment: '1º trimestre',
-    ...catalogue,
-    prospectus_year: 2027,
-    contract_status: 'frio',
-    credit: 150000,
-  });
+  await createLead(request, admin, brand.id, catalogue, 'frio');
   await signInWithSession(page, admin);
   await page.goto('/dashboard');
 
