@@ -157,13 +157,18 @@ export const authPlugin = fp(
       const user = await authenticate(request);
       if (!user) throw sessionExpired();
       request.user = user;
-      // The language the user works in is the one their emails (reminders, mentions) are written in.
-      if (request.headers['accept-language'] && user.language !== request.language) {
-        await rememberUserLanguage(app.db, user.id, request.language);
-      }
       if (access !== 'authenticated' && !hasPermission(user.roles, access)) {
         throw new AppError(403, 'errors:access_denied');
       }
+    });
+
+    // The language a user works in is the one their emails (reminders, mentions) are written in.
+    // Kept from requests that succeeded, before their answer leaves: a refused request changes
+    // nothing, and the next one already finds it.
+    app.addHook('onSend', async (request, reply) => {
+      const user = request.user;
+      if (!user || reply.statusCode >= 400 || !request.headers['accept-language']) return;
+      if (user.language !== request.language) await rememberUserLanguage(app.db, user.id, request.language);
     });
   },
   { name: 'funil-auth', dependencies: ['funil-db', 'funil-database-listener', 'funil-errors'] },
