@@ -12,7 +12,15 @@ type PlanNode = {
 };
 
 /** The tables that grow with the team's data: a sequential scan of one of them is a miss. */
-export const LARGE_TABLES = ['leads', 'brands', 'contacts', 'lead_franchises', 'lead_status_changes'];
+export const LARGE_TABLES = [
+  'leads',
+  'brands',
+  'contacts',
+  'lead_franchises',
+  'lead_status_changes',
+  'notes',
+  'tasks',
+];
 /** What a statement may take: each ≤ 5 ms. */
 export const STATEMENT_BUDGET_MS = 5;
 /** EXPLAIN ANALYZE runs of each statement; the median is reported (the first also warms the cache). */
