@@ -3,6 +3,7 @@ import { usePermission } from '@/features/auth/hooks/use-permission';
 import { BrandEditPage } from '@/features/brands/components/brand-edit-page';
 import { ContactsTable } from '@/features/contacts/components/contacts-table';
 import { ExportMenu } from '@/features/spreadsheets/components/export-menu';
+import { RecordTasks } from '../record-tasks';
 import { Timeline } from '../timeline';
 
 /** /marcas/editar/:id: the brand form with the brand's contacts (and their export) under it, then its timeline. */
@@ -22,6 +23,7 @@ export function BrandsEditRoute() {
           actions={<ExportMenu kind="contacts" params={{ brand_id: brand.id }} />}
         />
       )}
+      tasks={(brand) => <RecordTasks record={{ type: 'brand', id: brand.id, name: brand.name }} />}
       timeline={(brand) => <Timeline record={{ type: 'brand', id: brand.id }} showHeading={false} />}
     />
   );

@@ -6,6 +6,7 @@ import { usePermission } from '@/features/auth/hooks/use-permission';
 import { PipelinePage } from '@/features/pipeline/components/pipeline-page';
 import { ExportMenu } from '@/features/spreadsheets/components/export-menu';
 import { ImportLink } from '@/features/spreadsheets/components/import-link';
+import { RecordTasks } from '../record-tasks';
 import { Timeline } from '../timeline';
 
 /**
@@ -53,6 +54,9 @@ export function DashboardRoute() {
       renderDetails={(leadId, onClose) => (
         <LeadDetailsDialog
           leadId={leadId}
+          tasks={(lead) => (
+            <RecordTasks record={{ type: 'lead', id: lead.id, name: lead.brand_id.name }} headingLevel={3} />
+          )}
           timeline={(lead) => <Timeline record={{ type: 'lead', id: lead.id }} showHeading={false} />}
           onOpenChange={(open) => {
             if (!open) onClose();

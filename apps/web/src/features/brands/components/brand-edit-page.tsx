@@ -32,13 +32,18 @@ type BrandEditPageProps = {
   contacts: (brand: Brand) => ReactNode;
   /** The brand's timeline (its notes, tasks and its opportunities' moves), composed by the route. */
   timeline?: (brand: Brand) => ReactNode;
+  /**
+   * The brand's open tasks with their 'Nova tarefa', composed by the route, above the timeline.
+   * Without it, 'Nova tarefa' sits in the header.
+   */
+  tasks?: (brand: Brand) => ReactNode;
 };
 
 /**
  * /marcas/editar/:id: the brand form, its picture (sent as soon as it is chosen) and, under it,
  * the brand's contacts. A brand that cannot be loaded says so and goes back to the list.
  */
-export function BrandEditPage({ brandId, contacts, timeline }: BrandEditPageProps) {
+export function BrandEditPage({ brandId, contacts, timeline, tasks }: BrandEditPageProps) {
   const { t } = useTranslation('brands');
   const query = useQuery(brandQueryOptions(brandId));
   const update = useUpdateBrand();
@@ -92,7 +97,9 @@ export function BrandEditPage({ brandId, contacts, timeline }: BrandEditPageProp
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <BackLink to="/marcas/gerenciar" label={t('form.back')} />
-        {brand && <NewTaskButton record={{ type: 'brand', id: brand.id, name: brand.name }} size="sm" />}
+        {brand && !tasks && (
+          <NewTaskButton record={{ type: 'brand', id: brand.id, name: brand.name }} size="sm" />
+        )}
       </div>
       <Card>
         <CardContent>
@@ -132,6 +139,11 @@ export function BrandEditPage({ brandId, contacts, timeline }: BrandEditPageProp
             <CardDescription>{t('form.contactsDescription')}</CardDescription>
           </CardHeader>
           <CardContent>{contacts(brand)}</CardContent>
+        </Card>
+      )}
+      {brand && tasks && (
+        <Card>
+          <CardContent>{tasks(brand)}</CardContent>
         </Card>
       )}
       {brand && timeline && (

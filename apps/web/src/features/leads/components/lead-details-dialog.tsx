@@ -31,13 +31,18 @@ export type LeadDetailsDialogProps = {
    * features): shown in a 'Linha do tempo' tab beside the details.
    */
   timeline?: (lead: Lead) => ReactNode;
+  /**
+   * The lead's open tasks with their 'Nova tarefa', composed by the route: shown under the details.
+   * Without it, 'Nova tarefa' sits in the footer.
+   */
+  tasks?: (lead: Lead) => ReactNode;
 };
 
 /**
  * 'Detalhes da Oportunidade': every field of a lead and its status history, with 'Abrir em tela
  * cheia' to its edit screen. Opened from a kanban card or a list row.
  */
-export function LeadDetailsDialog({ leadId, onOpenChange, timeline }: LeadDetailsDialogProps) {
+export function LeadDetailsDialog({ leadId, onOpenChange, timeline, tasks }: LeadDetailsDialogProps) {
   const { t } = useTranslation(['leads', 'common']);
   // The last lead shown stays while the dialog animates closed.
   const [shownId, setShownId] = useState(leadId);
@@ -67,6 +72,12 @@ export function LeadDetailsDialog({ leadId, onOpenChange, timeline }: LeadDetail
     body = (
       <>
         <LeadDetailsFields lead={lead} />
+        {tasks && (
+          <>
+            <Separator />
+            {tasks(lead)}
+          </>
+        )}
         <Separator />
         <LeadStatusHistory leadId={lead.id} />
       </>
@@ -101,7 +112,9 @@ export function LeadDetailsDialog({ leadId, onOpenChange, timeline }: LeadDetail
         </DialogHeader>
         {body}
         <DialogFooter>
-          {lead && <NewTaskButton record={{ type: 'lead', id: lead.id, name: lead.brand_id.name }} />}
+          {lead && !tasks && (
+            <NewTaskButton record={{ type: 'lead', id: lead.id, name: lead.brand_id.name }} />
+          )}
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             {t('common:actions.close')}
           </Button>

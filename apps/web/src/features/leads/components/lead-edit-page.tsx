@@ -29,6 +29,8 @@ export type LeadEditPageProps = {
   assistant?: (lead: Lead) => ReactNode;
   /** The lead's timeline (notes, tasks, moves), composed by the route, under the contacts. */
   timeline?: (lead: Lead) => ReactNode;
+  /** The lead's open tasks with their 'Nova tarefa', composed by the route, above the timeline. */
+  tasks?: (lead: Lead) => ReactNode;
 };
 
 /**
@@ -36,7 +38,7 @@ export type LeadEditPageProps = {
  * it. Saved, it says so and goes back to the pipeline (/dashboard); a lead that cannot be loaded
  * says so and goes there too.
  */
-export function LeadEditPage({ leadId, canDelete, contacts, assistant, timeline }: LeadEditPageProps) {
+export function LeadEditPage({ leadId, canDelete, contacts, assistant, timeline, tasks }: LeadEditPageProps) {
   const { t } = useTranslation('leads');
   const navigate = useNavigate();
   // Once deleted, the lead is not asked for again (its invalidation would answer 404).
@@ -140,6 +142,11 @@ export function LeadEditPage({ leadId, canDelete, contacts, assistant, timeline 
             <CardDescription>{t('edit.contactsDescription', { brand: lead.brand_id.name })}</CardDescription>
           </CardHeader>
           <CardContent>{contacts(lead)}</CardContent>
+        </Card>
+      )}
+      {lead && tasks && (
+        <Card>
+          <CardContent>{tasks(lead)}</CardContent>
         </Card>
       )}
       {lead && timeline && (

@@ -35,6 +35,8 @@ type TaskRowProps = {
   onToggleDone: (task: Task, done: boolean) => void;
   onEdit: (task: Task) => void;
   onDelete: (task: Task) => void;
+  /** Whether the task's record shows as a link; off where the list is that record's own. */
+  showRecord?: boolean;
 };
 
 /** Where a task's record opens: an opportunity's page, or a brand's. */
@@ -57,6 +59,7 @@ export const TaskRow = memo(function TaskRow({
   onToggleDone,
   onEdit,
   onDelete,
+  showRecord = true,
 }: TaskRowProps) {
   const { t, i18n } = useTranslation('tasks');
   const titleId = useId();
@@ -129,7 +132,7 @@ export const TaskRow = memo(function TaskRow({
               <span className="sr-only">{t('fields.assignee')}: </span>
               <span className="truncate">{task.assignee?.name ?? t('row.noAssignee')}</span>
             </p>
-            {task.record && (
+            {showRecord && task.record && (
               <p className="flex min-w-0 items-center gap-1.5">
                 <RecordIcon aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
                 <span className="sr-only">

@@ -1,0 +1,174 @@
+import type { TaskRecord } from '@funil/shared';
+import { useQuery } from '@tanstack/react-query';
+import { AlertCircleIcon } from 'lucide-react';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { type Task, taskListQueryOptions, useDeleteTask } from '@/api/tasks';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { NewTaskButton } from '@/components/tasks/new-task-button';
+import { TaskDialog } from '@/components/tasks/task-dialog';
+import { Alert, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/http';
+import { cn } from '@/lib/utils';
+import { useCompleteTask } from '../hooks/use-complete-task';
+import { useNow } from '../hooks/use-now';
+import { TaskRow } from './task-row';
+
+/** Open tasks shown at first, and how many more each "Carregar mais" adds. */
+export const RECORD_TASKS_PAGE_SIZE = 10;
+
+export type RecordTasksProps = {
+  /** The opportunity or brand whose open tasks are listed; a new task is fixed to it. */
+  record: TaskRecord;
+  /** The signed-in user's id: what they may change follows from it. */
+  currentUserId: string;
+  /** Admins and managers: they may change or delete any task. */
+  canManageOthers: boolean;
+  /** The section heading's level: 2 on a page, 3 inside a dialog. */
+  headingLevel?: 2 | 3;
+  className?: string;
+};
+
+/**
+ * "Tarefas em aberto" of a lead or a brand: its open tasks, earliest due first, each completed in
+ * one click (or Space/Enter on the focused row), and "Nova tarefa" with the record fixed. Task
+ * changes, here or live from elsewhere, read the list again (every task list is under one key).
+ */
+export function RecordTasks({
+  record,
+  currentUserId,
+  canManageOthers,
+  headingLevel = 2,
+  className,
+}: RecordTasksProps) {
+  const { t } = useTranslation('tasks');
+  const headingId = useId();
+  const keyboardHintId = useId();
+  const [limit, setLimit] = useState(RECORD_TASKS_PAGE_SIZE);
+  const params = useMemo(
+    () => ({
+      ...(record.type === 'lead' ? { lead_id: record.id } : { brand_id: record.id }),
+      done: false,
+      limit,
+    }),
+    [record.type, record.id, limit],
+  );
+  const query = useQuery(taskListQueryOptions(params));
+  const now = useNow();
+  const toggleDone = useCompleteTask();
+  const [editing, setEditing] = useState<Task | null>(null);
+  const [deleting, setDeleting] = useState<Task | null>(null);
+  const remove = useDeleteTask();
+  const onEdit = useCallback((task: Task) => setEditing(task), []);
+  const onDelete = useCallback((task: Task) => setDeleting(task), []);
+
+  const mayEdit = (task: Task) =>
+    canManageOthers || task.assignee?.id === currentUserId || task.created_by?.id === currentUserId;
+  const mayDelete = (task: Task) => canManageOthers || task.created_by?.id === currentUserId;
+
+  const confirmDelete = () => {
+    const task = deleting;
+    setDeleting(null);
+    if (!task) return;
+    remove.mutate(task, {
+      onSuccess: () => toast.success(t('toast.deleted')),
+      onError: (error) =>
+        toast.error(t('toast.deleteError'), { description: getErrorMessage(error, t('toast.deleteError')) }),
+    });
+  };
+
+  const list = query.data;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+
+  let body;
+  if (query.isError) {
+    body = (
+      <Alert variant="destructive">
+        <AlertCircleIcon />
+        <AlertTitle>{getErrorMessage(query.error, t('list.loadError'))}</AlertTitle>
+      </Alert>
+    );
+  } else if (!list) {
+    body = (
+      <div className="grid gap-2" aria-busy>
+        {Array.from({ length: 2 }, (_, index) => (
+          <Skeleton key={index} className="h-16" />
+        ))}
+      </div>
+    );
+  } else if (list.data.length === 0) {
+    body = (
+      <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">
+        {t('record.empty')}
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        <p id={keyboardHintId} className="sr-only">
+          {t('row.keyboardHint')}
+        </p>
+        <ul aria-labelledby={headingId} className={cn('grid gap-2', query.isPlaceholderData && 'opacity-60')}>
+          {list.data.map((task) => (
+            <TaskRow
+              key={task.id}
+              task={task}
+              now={now}
+              canEdit={mayEdit(task)}
+              canDelete={mayDelete(task)}
+              keyboardHintId={keyboardHintId}
+              onToggleDone={toggleDone}
+              onEdit={onEdit}
+              onDelete={onDelete}
+              showRecord={false}
+            />
+          ))}
+        </ul>
+        {list.total > list.data.length && (
+          <div className="flex justify-center">
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              disabled={query.isFetching}
+              onClick={() => setLimit((current) => current + RECORD_TASKS_PAGE_SIZE)}
+            >
+              {t('record.more', { remaining: list.total - list.data.length })}
+            </Button>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className={cn('grid gap-3', className)}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Heading id={headingId} className="flex items-baseline gap-2 leading-none font-semibold">
+          {t('record.title')}
+          {list && list.total > 0 && (
+            <span className="text-sm font-normal text-muted-foreground">
+              <span className="sr-only">: </span>
+              {list.total}
+            </span>
+          )}
+        </Heading>
+        <NewTaskButton record={record} size="sm" />
+      </div>
+      {body}
+      {editing && <TaskDialog open onOpenChange={(open) => !open && setEditing(null)} task={editing} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('delete.title')}
+        description={t('delete.description', { title: deleting?.title ?? '' })}
+        confirmLabel={t('delete.confirm')}
+        destructive
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}
