@@ -1,19 +1,16 @@
 import type { TaskRecord } from '@funil/shared';
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircleIcon } from 'lucide-react';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { type Task, taskListQueryOptions, useDeleteTask } from '@/api/tasks';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { taskListQueryOptions } from '@/api/tasks';
 import { NewTaskButton } from '@/components/tasks/new-task-button';
-import { TaskDialog } from '@/components/tasks/task-dialog';
 import { Alert, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/http';
 import { cn } from '@/lib/utils';
-import { useCompleteTask } from '../hooks/use-complete-task';
+import { useTaskRowActions } from '../hooks/use-task-row-actions';
 import { useNow } from '../hooks/use-now';
 import { TaskRow } from './task-row';
 
@@ -58,27 +55,10 @@ export function RecordTasks({
   );
   const query = useQuery(taskListQueryOptions(params));
   const now = useNow();
-  const toggleDone = useCompleteTask();
-  const [editing, setEditing] = useState<Task | null>(null);
-  const [deleting, setDeleting] = useState<Task | null>(null);
-  const remove = useDeleteTask();
-  const onEdit = useCallback((task: Task) => setEditing(task), []);
-  const onDelete = useCallback((task: Task) => setDeleting(task), []);
-
-  const mayEdit = (task: Task) =>
-    canManageOthers || task.assignee?.id === currentUserId || task.created_by?.id === currentUserId;
-  const mayDelete = (task: Task) => canManageOthers || task.created_by?.id === currentUserId;
-
-  const confirmDelete = () => {
-    const task = deleting;
-    setDeleting(null);
-    if (!task) return;
-    remove.mutate(task, {
-      onSuccess: () => toast.success(t('toast.deleted')),
-      onError: (error) =>
-        toast.error(t('toast.deleteError'), { description: getErrorMessage(error, t('toast.deleteError')) }),
-    });
-  };
+  const { toggleDone, onEdit, onDelete, mayEdit, mayDelete, dialogs } = useTaskRowActions({
+    currentUserId,
+    canManageOthers,
+  });
 
   const list = query.data;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -159,16 +139,7 @@ export function RecordTasks({
         <NewTaskButton record={record} size="sm" />
       </div>
       {body}
-      {editing && <TaskDialog open onOpenChange={(open) => !open && setEditing(null)} task={editing} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('delete.title')}
-        description={t('delete.description', { title: deleting?.title ?? '' })}
-        confirmLabel={t('delete.confirm')}
-        destructive
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      {dialogs}
     </section>
   );
 }

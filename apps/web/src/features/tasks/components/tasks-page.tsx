@@ -1,22 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircleIcon } from 'lucide-react';
 import { Tabs as TabsPrimitive } from 'radix-ui';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
-import { type Task, taskAssigneesQueryOptions, taskListQueryOptions, useDeleteTask } from '@/api/tasks';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { taskAssigneesQueryOptions, taskListQueryOptions } from '@/api/tasks';
 import { DataTablePagination } from '@/components/data-table';
 import { OptionSelect } from '@/components/option-select';
 import { NewTaskButton } from '@/components/tasks/new-task-button';
-import { TaskDialog } from '@/components/tasks/task-dialog';
 import { Alert, AlertTitle } from '@/components/ui/alert';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/http';
 import { cn } from '@/lib/utils';
-import { useCompleteTask } from '../hooks/use-complete-task';
+import { useTaskRowActions } from '../hooks/use-task-row-actions';
 import { useNow } from '../hooks/use-now';
 import {
   assigneeParam,
@@ -84,28 +81,11 @@ export function TasksPage({ currentUserId, canManageOthers }: TasksPageProps) {
       { replace: true },
     );
 
-  const toggleDone = useCompleteTask();
-  const [editing, setEditing] = useState<Task | null>(null);
-  const [deleting, setDeleting] = useState<Task | null>(null);
-  const remove = useDeleteTask();
   const keyboardHintId = useId();
-  const onEdit = useCallback((task: Task) => setEditing(task), []);
-  const onDelete = useCallback((task: Task) => setDeleting(task), []);
-
-  const mayEdit = (task: Task) =>
-    canManageOthers || task.assignee?.id === currentUserId || task.created_by?.id === currentUserId;
-  const mayDelete = (task: Task) => canManageOthers || task.created_by?.id === currentUserId;
-
-  const confirmDelete = () => {
-    const task = deleting;
-    setDeleting(null);
-    if (!task) return;
-    remove.mutate(task, {
-      onSuccess: () => toast.success(t('toast.deleted')),
-      onError: (error) =>
-        toast.error(t('toast.deleteError'), { description: getErrorMessage(error, t('toast.deleteError')) }),
-    });
-  };
+  const { toggleDone, onEdit, onDelete, mayEdit, mayDelete, dialogs } = useTaskRowActions({
+    currentUserId,
+    canManageOthers,
+  });
 
   const list = query.data;
   const pageCount = list ? Math.max(1, Math.ceil(list.total / TASKS_PAGE_SIZE)) : 1;
@@ -203,16 +183,7 @@ export function TasksPage({ currentUserId, canManageOthers }: TasksPageProps) {
           </TabsPrimitive.Content>
         ))}
       </TabsPrimitive.Root>
-      {editing && <TaskDialog open onOpenChange={(open) => !open && setEditing(null)} task={editing} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('delete.title')}
-        description={t('delete.description', { title: deleting?.title ?? '' })}
-        confirmLabel={t('delete.confirm')}
-        destructive
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
+      {dialogs}
     </div>
   );
 }
