@@ -4,7 +4,6 @@
 // each scenario runs, captured on the wire. A script, not a test: budgets are flagged, never enforced.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { signInBench } from './support/bench-account';
 import { countLeads, requireBenchDatabaseUrl, withBenchClient } from './support/bench-database';
 import { startBenchServer } from './support/bench-server';
@@ -15,6 +14,7 @@ import {
   STATEMENT_BUDGET_MS,
   statementKind,
 } from './support/explain';
+import { type LoadResult, type LoadScenario, measureLoad } from './support/measure-load';
 import { resultsDir, writeResults } from './support/results';
 import { startSqlCapture } from './support/sql-capture';
 import { benchSettings } from './support/settings';
@@ -33,7 +33,7 @@ const REPORT_P99_BUDGET_MS = 100;
 /** A year of the report, in the team's time zone. */
 const REPORT_YEAR = 'from=2026-01-01&to=2026-12-31&tz=America/Sao_Paulo';
 
-type Scenario = { name: string; path: string; budgetMs?: number };
+type Scenario = LoadScenario;
 
 /** Follows a column's `next_cursor` `pages` times and answers the cursor of the page after them. */
 async function deepCursor(baseUrl: string, token: string, status: string, pages: number): Promise<string> {
@@ -88,58 +88,7 @@ async function scenariosFor(baseUrl: string, token: string): Promise<Scenario[]>
   ];
 }
 
-export type LoadResult = {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  /** The scenario's p99 budget, when it has one. */
-  budgetMs?: number;
-};
-
-async function measureLoad(baseUrl: string, token: string, scenarios: Scenario[]): Promise<LoadResult[]> {
-  const { connections, seconds } = benchSettings;
-  console.log(`\nAPI under load: ${connections} connections, ${seconds} s per scenario\n`);
-  console.log(
-    'scenario'.padEnd(34),
-    'req/s'.padStart(8),
-    'p50 ms'.padStart(8),
-    'p99 ms'.padStart(8),
-    'errors'.padStart(8),
-    '  budget',
-  );
-  const results: LoadResult[] = [];
-  for (const scenario of scenarios) {
-    const result = await autocannon({
-      url: baseUrl + scenario.path,
-      connections,
-      duration: seconds,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const measured = {
-      name: scenario.name,
-      rps: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors + result.non2xx,
-      ...(scenario.budgetMs === undefined ? {} : { budgetMs: scenario.budgetMs }),
-    };
-    results.push(measured);
-    const budgetMs = scenario.budgetMs;
-    const verdict =
-      budgetMs === undefined ? '' : measured.p99 <= budgetMs ? `p99 ≤ ${budgetMs}` : `OVER ${budgetMs} ms`;
-    console.log(
-      scenario.name.padEnd(34),
-      String(measured.rps).padStart(8),
-      String(measured.p50).padStart(8),
-      String(measured.p99).padStart(8),
-      String(measured.errors).padStart(8),
-      ` ${verdict}`,
-    );
-  }
-  return results;
-}
+export type { LoadResult } from './support/measure-load';
 
 export type ExplainResult = {
   scenario: string;
@@ -231,7 +180,7 @@ async function main(): Promise<void> {
   try {
     const { token } = await signInBench(server.baseUrl);
     scenarios = await scenariosFor(server.baseUrl, token);
-    load = await measureLoad(server.baseUrl, token, scenarios);
+    load = await measureLoad(server.baseUrl, scenarios, token);
   } finally {
     await server.stop();
   }
