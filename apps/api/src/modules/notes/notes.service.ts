@@ -8,27 +8,21 @@ import {
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { firstNumber, readRows } from '../../db/read-rows';
-import { brands, leads, notes, users } from '../../db/schema';
+import { notes, users } from '../../db/schema';
 import { writeAs } from '../../db/write-as';
 import { AppError } from '../../lib/app-error';
 import { type ListPage, paginate } from '../../lib/pagination';
+import { assertRecordExists, type RecordType } from '../records/record-exists';
 import type { UserRecord } from '../users/user-record';
 import { enqueueMentionMails } from './mention-jobs';
 import { getNotesByIds, selectNotes } from './note-select';
 
 /** What a note belongs to: an opportunity or a brand. */
-export type NoteRecord = { type: 'lead' | 'brand'; id: string };
+export type NoteRecord = { type: RecordType; id: string };
 
 const recordColumn = (record: NoteRecord) => (record.type === 'lead' ? notes.leadId : notes.brandId);
 
 const noteNotFound = () => new AppError(404, 'errors:not_found.note');
-
-/** The record must exist: a note about a lead or brand that is gone is a 404 on the record. */
-async function assertRecordExists(db: Database, record: NoteRecord): Promise<void> {
-  const table = record.type === 'lead' ? leads : brands;
-  const [found] = await db.select({ id: table.id }).from(table).where(eq(table.id, record.id));
-  if (!found) throw new AppError(404, `errors:not_found.${record.type}`);
-}
 
 /** A record's notes, newest first. */
 export async function listNotes(
@@ -36,7 +30,7 @@ export async function listNotes(
   record: NoteRecord,
   query: NoteListQuery,
 ): Promise<ListPage<Note>> {
-  await assertRecordExists(db, record);
+  await assertRecordExists(db, record.type, record.id);
   const values = { record_id: record.id };
   return paginate(
     query,
@@ -101,7 +95,7 @@ export async function createNote(
   input: NoteCreate,
   author: UserRecord,
 ): Promise<Note> {
-  await assertRecordExists(db, record);
+  await assertRecordExists(db, record.type, record.id);
   await assertActiveUsers(db, input.mentions);
   const id = await writeAs(db, author.id, async (tx) => {
     const [row] = await tx

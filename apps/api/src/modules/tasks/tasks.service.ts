@@ -9,10 +9,11 @@ import {
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { firstNumber, readRows } from '../../db/read-rows';
-import { brands, leads, tasks, users } from '../../db/schema';
+import { tasks, users } from '../../db/schema';
 import { writeAs } from '../../db/write-as';
 import { AppError } from '../../lib/app-error';
 import { type ListPage, paginate } from '../../lib/pagination';
+import { recordExists } from '../records/record-exists';
 import type { UserRecord } from '../users/user-record';
 import { taskFilter } from './task-filters';
 import { getTasksByIds, selectTasks } from './task-select';
@@ -96,13 +97,11 @@ async function checkTaskReferences(tx: Database, input: TaskReferences): Promise
       .where(and(eq(users.id, input.assignee), eq(users.isActive, true)));
     if (!found) throw new AppError(400, 'validation:task.assignee_unknown', { field: 'assignee' });
   }
-  if (input.lead_id) {
-    const [found] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, input.lead_id));
-    if (!found) throw new AppError(400, 'errors:not_found.lead', { field: 'lead_id' });
+  if (input.lead_id && !(await recordExists(tx, 'lead', input.lead_id))) {
+    throw new AppError(400, 'errors:not_found.lead', { field: 'lead_id' });
   }
-  if (input.brand_id) {
-    const [found] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brand_id));
-    if (!found) throw new AppError(400, 'errors:not_found.brand', { field: 'brand_id' });
+  if (input.brand_id && !(await recordExists(tx, 'brand', input.brand_id))) {
+    throw new AppError(400, 'errors:not_found.brand', { field: 'brand_id' });
   }
 }
 

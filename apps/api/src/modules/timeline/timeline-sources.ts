@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { RecordType } from '../records/record-exists';
 
 /** Whose timeline: an opportunity's, or a brand's (its own entries and its opportunities'). */
-export type TimelineOwner = 'lead' | 'brand';
+export type TimelineOwner = RecordType;
 
 /**
  * One kind of entry read from one table, as uniform columns: kind, at, entry_id (unique in the

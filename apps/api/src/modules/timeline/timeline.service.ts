@@ -1,11 +1,10 @@
 import type { ContractStatus, TimelineEntry, TimelineQuery, TimelineResponse } from '@funil/shared';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { firstNumber, readRows, sqlStatement } from '../../db/read-rows';
-import { brands, leads } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
 import { decodeKeysetCursor, encodeLeadCursor } from '../leads/lead-cursor';
 import { getNotesByIds } from '../notes/note-select';
+import { assertRecordExists } from '../records/record-exists';
 import { getTasksByIds } from '../tasks/task-select';
 import { type TimelineOwner, timelineSources } from './timeline-sources';
 
@@ -60,12 +59,6 @@ function countStatement(owner: TimelineOwner) {
   return sqlStatement(sql`select ${sql.join(counts, sql` + `)}`);
 }
 
-async function assertOwnerExists(db: Database, owner: TimelineOwner, id: string): Promise<void> {
-  const table = owner === 'lead' ? leads : brands;
-  const [found] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
-  if (!found) throw new AppError(404, `errors:not_found.${owner}`);
-}
-
 /** A lead's or a brand's timeline page, newest first, with the cursor that continues it. */
 export async function getTimeline(
   db: Database,
@@ -73,7 +66,7 @@ export async function getTimeline(
   id: string,
   query: TimelineQuery,
 ): Promise<TimelineResponse> {
-  await assertOwnerExists(db, owner, id);
+  await assertRecordExists(db, owner, id);
   const cursor = query.cursor ? decodeKeysetCursor(query.cursor, ENTRY_ID) : null;
   const offset = cursor ? 0 : (query.page - 1) * query.limit;
   const [rows, total] = await Promise.all([
