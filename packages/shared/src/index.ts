@@ -2,6 +2,7 @@ export * from './constants';
 export * from './i18n/message-key';
 export * from './locales';
 export * from './policy/permissions';
+export * from './policy/work-access';
 export * from './schemas/ai';
 export * from './schemas/auth';
 export * from './schemas/brands';

@@ -1,9 +1,11 @@
 import {
-  hasPermission,
+  mayDeleteNote,
+  mayEditNote,
   type Note,
   type NoteCreate,
   type NoteListQuery,
   type NoteUpdate,
+  workActor,
 } from '@funil/shared';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -134,7 +136,8 @@ export async function updateNote(
       .where(eq(notes.id, id))
       .for('no key update');
     if (!current) throw noteNotFound();
-    if (current.authorId !== editor.id) throw new AppError(403, 'errors:notes.author_only');
+    if (!mayEditNote(workActor(editor), current.authorId))
+      throw new AppError(403, 'errors:notes.author_only');
     if (input.body === undefined && input.mentions === undefined) return;
     await tx
       .update(notes)
@@ -160,7 +163,7 @@ export async function deleteNote(db: Database, id: string, user: UserRecord): Pr
       .where(eq(notes.id, id))
       .for('no key update');
     if (!current) throw noteNotFound();
-    if (current.authorId !== user.id && !hasPermission(user.roles, 'work.others')) {
+    if (!mayDeleteNote(workActor(user), current.authorId)) {
       throw new AppError(403, 'errors:notes.delete_denied');
     }
     await tx.delete(notes).where(eq(notes.id, id));

@@ -1,10 +1,12 @@
 import {
-  hasPermission,
+  mayDeleteTask,
+  mayEditTask,
   type Task,
   type TaskCounts,
   type TaskCreate,
   type TaskListQuery,
   type TaskUpdate,
+  workActor,
 } from '@funil/shared';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -173,11 +175,9 @@ export async function updateTask(
 ): Promise<Task> {
   await writeAs(db, user.id, async (tx) => {
     const current = await lockTask(tx, id);
-    const mayEdit =
-      current.createdBy === user.id ||
-      current.assigneeId === user.id ||
-      hasPermission(user.roles, 'work.others');
-    if (!mayEdit) throw new AppError(403, 'errors:tasks.edit_denied');
+    if (!mayEditTask(workActor(user), { creatorId: current.createdBy, assigneeId: current.assigneeId })) {
+      throw new AppError(403, 'errors:tasks.edit_denied');
+    }
     await checkTaskReferences(tx, input);
     const remindAt = nextRemindAt(current, input);
     // A task belongs to one record at most: naming one moves it there from the other.
@@ -210,7 +210,7 @@ export async function updateTask(
 export async function deleteTask(db: Database, id: string, user: UserRecord): Promise<void> {
   await writeAs(db, user.id, async (tx) => {
     const current = await lockTask(tx, id);
-    if (current.createdBy !== user.id && !hasPermission(user.roles, 'work.others')) {
+    if (!mayDeleteTask(workActor(user), current.createdBy)) {
       throw new AppError(403, 'errors:tasks.delete_denied');
     }
     await tx.delete(tasks).where(eq(tasks.id, id));

@@ -1,3 +1,4 @@
+import { mayDeleteTask, mayEditTask } from '@funil/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -9,8 +10,7 @@ import { useCompleteTask } from './use-complete-task';
 
 /**
  * What a list of task rows does with a row: complete it, edit it in the task dialog, delete it
- * after a confirmation; and who may edit (the assignee, the creator, or someone who may change
- * others' tasks) or delete (the creator, or the same). `dialogs` renders the edit dialog and the
+ * after a confirmation; and who may edit or delete it (the shared `mayEditTask`, `mayDeleteTask`). `dialogs` renders the edit dialog and the
  * delete confirmation for the list to place once.
  */
 export function useTaskRowActions({
@@ -28,9 +28,10 @@ export function useTaskRowActions({
   const onEdit = useCallback((task: Task) => setEditing(task), []);
   const onDelete = useCallback((task: Task) => setDeleting(task), []);
 
+  const actor = { id: currentUserId, actsOnOthers: canManageOthers };
   const mayEdit = (task: Task) =>
-    canManageOthers || task.assignee?.id === currentUserId || task.created_by?.id === currentUserId;
-  const mayDelete = (task: Task) => canManageOthers || task.created_by?.id === currentUserId;
+    mayEditTask(actor, { creatorId: task.created_by?.id ?? null, assigneeId: task.assignee?.id ?? null });
+  const mayDelete = (task: Task) => mayDeleteTask(actor, task.created_by?.id ?? null);
 
   const confirmDelete = () => {
     const task = deleting;
