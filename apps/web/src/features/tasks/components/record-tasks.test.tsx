@@ -1,21 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { RecordTasks } from './record-tasks';
-import { apiTask, ME, paramsOf, signedInForTasks, taskList } from './tasks.test-helpers';
+import { apiTask, atFixedSaoPauloTime, ME, paramsOf, signedInForTasks, taskList } from './tasks.test-helpers';
 
-// Thursday 26 November 2026, 14:00 in São Paulo (17:00 UTC), on a clock that does not move.
-const NOW = new Date('2026-11-26T17:00:00.000Z');
-
-beforeEach(() => {
-  vi.stubEnv('TZ', 'America/Sao_Paulo');
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
+atFixedSaoPauloTime();
 
 const LEAD = { type: 'lead', id: 'lead-1', name: 'Café Serra Azul' } as const;
 const BRAND = { type: 'brand', id: 'brand-1', name: 'Café Serra Azul' } as const;

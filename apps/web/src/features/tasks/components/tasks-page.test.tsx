@@ -1,21 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/test/render';
-import { apiTask, paramsOf, signedInForTasks, taskList } from './tasks.test-helpers';
+import {
+  apiTask,
+  atFixedSaoPauloTime,
+  NOW,
+  paramsOf,
+  signedInForTasks,
+  taskList,
+} from './tasks.test-helpers';
 
-// Thursday 26 November 2026, 14:00 in São Paulo (17:00 UTC), on a clock that does not move.
-const NOW = new Date('2026-11-26T17:00:00.000Z');
-
-beforeEach(() => {
-  vi.stubEnv('TZ', 'America/Sao_Paulo');
-  // Only the date is fixed: timers stay real, so the screen's waits work as in the other tests.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
+atFixedSaoPauloTime();
 
 const OVERDUE = apiTask(1, {
   title: 'Ligar para a agência',

@@ -1,4 +1,5 @@
 import { type Task, taskSchema } from '@funil/shared';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { apiUser, fixtureId } from '@/test/api-fixtures';
 import { type StubRoute, stubApi } from '@/test/api-stub';
@@ -44,3 +45,21 @@ export function signedInForTasks(routes: Record<string, StubRoute>, roles = ME.r
 }
 
 export const paramsOf = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
+
+/** Thursday 26 November 2026, 14:00 in São Paulo (17:00 UTC). */
+export const NOW = new Date('2026-11-26T17:00:00.000Z');
+
+/**
+ * Runs each test of the file in São Paulo at NOW, on a clock that does not move. Only the date is
+ * fixed: timers stay real, so the screens' waits work as in the other tests.
+ */
+export function atFixedSaoPauloTime() {
+  beforeEach(() => {
+    vi.stubEnv('TZ', 'America/Sao_Paulo');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+}
