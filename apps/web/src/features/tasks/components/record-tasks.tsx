@@ -55,7 +55,7 @@ export function RecordTasks({
   );
   const query = useQuery(taskListQueryOptions(params));
   const now = useNow();
-  const { toggleDone, onEdit, onDelete, mayEdit, mayDelete, dialogs } = useTaskRowActions({
+  const { rowProps, dialogs } = useTaskRowActions({
     currentUserId,
     canManageOthers,
   });
@@ -97,12 +97,8 @@ export function RecordTasks({
               key={task.id}
               task={task}
               now={now}
-              canEdit={mayEdit(task)}
-              canDelete={mayDelete(task)}
               keyboardHintId={keyboardHintId}
-              onToggleDone={toggleDone}
-              onEdit={onEdit}
-              onDelete={onDelete}
+              {...rowProps(task)}
               showRecord={false}
             />
           ))}

@@ -82,7 +82,7 @@ export function TasksPage({ currentUserId, canManageOthers }: TasksPageProps) {
     );
 
   const keyboardHintId = useId();
-  const { toggleDone, onEdit, onDelete, mayEdit, mayDelete, dialogs } = useTaskRowActions({
+  const { rowProps, dialogs } = useTaskRowActions({
     currentUserId,
     canManageOthers,
   });
@@ -158,12 +158,8 @@ export function TasksPage({ currentUserId, canManageOthers }: TasksPageProps) {
                           key={task.id}
                           task={task}
                           now={now}
-                          canEdit={mayEdit(task)}
-                          canDelete={mayDelete(task)}
                           keyboardHintId={keyboardHintId}
-                          onToggleDone={toggleDone}
-                          onEdit={onEdit}
-                          onDelete={onDelete}
+                          {...rowProps(task)}
                         />
                       ))}
                     </ul>

@@ -59,5 +59,14 @@ export function useTaskRowActions({
     </>
   );
 
-  return { toggleDone, onEdit, onDelete, mayEdit, mayDelete, dialogs };
+  /** A row's permissions and handlers, to spread on its TaskRow. */
+  const rowProps = (task: Task) => ({
+    canEdit: mayEdit(task),
+    canDelete: mayDelete(task),
+    onToggleDone: toggleDone,
+    onEdit,
+    onDelete,
+  });
+
+  return { rowProps, dialogs };
 }
