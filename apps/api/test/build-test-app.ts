@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { DbKind } from '@funil/shared';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, type Env, loadConfig } from '../src/config';
-import { type DbHandle, PGLITE_EXTENSIONS, pgliteHandle, postgresHandle } from '../src/db/client';
+import { type DbHandle, PGLITE_EXTENSIONS, pgliteHandle, openPostgres } from '../src/db/client';
 import { createDatabase, dropDatabase, testDbName } from './postgres-admin';
 import './provided-context';
 
@@ -50,7 +49,7 @@ export async function createPostgresTestDatabase(options: { migrated?: boolean }
 export async function createTestDb(): Promise<DbHandle> {
   if (testDbKind() === 'postgres') {
     const database = await createPostgresTestDatabase({ migrated: true });
-    const handle = postgresHandle(new pg.Pool({ connectionString: database.url, max: 5 }));
+    const handle = openPostgres(database.url, { max: 5 });
     const close = handle.close;
     return {
       ...handle,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { PGLITE_EXTENSIONS, pgliteHandle, postgresHandle } from '../src/db/client';
+import { PGLITE_EXTENSIONS, pgliteHandle, openPostgres } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { createDatabase, dropDatabase, newRunId, testDbName, withDatabase } from './postgres-admin';
 import './provided-context';
@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
     const runId = newRunId();
     const template = testDbName(runId, 'template');
     await createDatabase(url, template);
-    const handle = postgresHandle(new pg.Pool({ connectionString: withDatabase(url, template), max: 1 }));
+    const handle = openPostgres(withDatabase(url, template), { max: 1 });
     try {
       await runMigrations(handle);
     } finally {

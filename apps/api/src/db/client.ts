@@ -26,7 +26,20 @@ export type DbHandle = {
   /** True when the database answers a trivial query within a few seconds. */
   ping: () => Promise<boolean>;
   close: () => Promise<void>;
-} & ({ kind: 'pglite'; client: PGlite } | { kind: 'postgres'; client: pg.Pool });
+} & (
+  | { kind: 'pglite'; client: PGlite }
+  | {
+      kind: 'postgres';
+      /** The requests' pool: short statements under a short statement timeout. */
+      client: pg.Pool;
+      /**
+       * A small pool of its own for exports and imports (long reads, big writes, clients that
+       * download slowly), with longer limits: however many of them run, they never take the
+       * connections the other requests need.
+       */
+      bulkClient: pg.Pool;
+    }
+);
 
 const PING_TIMEOUT_MS = 3000;
 
@@ -69,22 +82,108 @@ export function pgliteHandle(client: PGlite, release?: () => Promise<void>): DbH
   };
 }
 
-export function postgresHandle(pool: pg.Pool): DbHandle {
+/**
+ * A pool's connections must never take the process down: pg emits `error` on a client whose
+ * server went away (a restart, a kill, a network cut), and an `error` event without a listener
+ * throws. Idle clients are the pool's to watch (its `error` event); a client that is checked out
+ * gets a listener of its own here. Either way the query in flight fails, is answered as 503 by the
+ * error handler, and the broken client is discarded when it is released.
+ */
+function survivePoolErrors(pool: pg.Pool, onError: (error: Error) => void): void {
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+}
+
+export function postgresHandle(
+  pool: pg.Pool,
+  bulkPool: pg.Pool,
+  onError: (error: Error) => void = () => {},
+): DbHandle {
   const db: Database = drizzleNodePg({ client: pool, schema });
+  survivePoolErrors(pool, onError);
+  survivePoolErrors(bulkPool, onError);
   let closed = false;
-  // An idle client losing its server must not crash the process; the next query reports it.
-  pool.on('error', () => {});
   return {
     db,
     kind: 'postgres',
     client: pool,
+    bulkClient: bulkPool,
     ping: () => (closed ? Promise.resolve(false) : withTimeout(pool.query('select 1'))),
     close: async () => {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await Promise.all([pool.end(), bulkPool.end()]);
     },
   };
+}
+
+/**
+ * Every wait on PostgreSQL has a limit, so a database that is away or a statement that runs away
+ * answers an error (503) instead of hanging a request:
+ * - a connection is had within `connectionTimeoutMillis`, or the request fails at once;
+ * - a statement runs at most `statementTimeoutMs`, and a transaction left idle (a bug, a process
+ *   stuck between two statements) is ended by the server after `idleInTransactionMs`;
+ * - TCP keepalive finds a server that vanished without closing its connections.
+ */
+export type PoolLimits = {
+  max: number;
+  connectionTimeoutMillis: number;
+  statementTimeoutMs: number;
+  idleInTransactionMs: number;
+};
+
+/** Ordinary requests: index reads and writes of milliseconds. */
+export const REQUEST_POOL_LIMITS: PoolLimits = {
+  max: 10,
+  connectionTimeoutMillis: 3_000,
+  statementTimeoutMs: 15_000,
+  idleInTransactionMs: 15_000,
+};
+
+/**
+ * Exports and imports: at most this many at once per process (the rest answer 429 before asking
+ * for a connection); an import's commit may write for a minute or two, and an export's
+ * transaction idles between two batches while its client reads (a client that stops reading is
+ * cut well before this limit).
+ */
+export const BULK_POOL_LIMITS: PoolLimits = {
+  max: 4,
+  connectionTimeoutMillis: 3_000,
+  statementTimeoutMs: 180_000,
+  idleInTransactionMs: 120_000,
+};
+
+export function postgresPool(connectionString: string, limits: PoolLimits, applicationName: string): pg.Pool {
+  return new pg.Pool({
+    connectionString,
+    max: limits.max,
+    connectionTimeoutMillis: limits.connectionTimeoutMillis,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    application_name: applicationName,
+    // No JIT compilation: it pays off for analytical queries running for seconds, and this
+    // API's reads are index ranges of milliseconds. A statement whose estimated cost crosses
+    // jit_above_cost (a report's lateral ranges over generated months, estimated pessimistically)
+    // otherwise spends most of a second compiling what runs in fifteen milliseconds.
+    options: [
+      '-c jit=off',
+      `-c statement_timeout=${limits.statementTimeoutMs}`,
+      `-c idle_in_transaction_session_timeout=${limits.idleInTransactionMs}`,
+    ].join(' '),
+  });
+}
+
+/** The requests' pool and the bulk pool of one database, with their limits. */
+export function openPostgres(
+  connectionString: string,
+  options: { max?: number; onError?: (error: Error) => void } = {},
+): DbHandle {
+  const requests = { ...REQUEST_POOL_LIMITS, max: options.max ?? REQUEST_POOL_LIMITS.max };
+  return postgresHandle(
+    postgresPool(connectionString, requests, 'funil'),
+    postgresPool(connectionString, BULK_POOL_LIMITS, 'funil-bulk'),
+    options.onError,
+  );
 }
 
 /**
@@ -103,23 +202,12 @@ export async function openPglite(dataDir: string): Promise<DbHandle> {
   }
 }
 
-/** DATABASE_URL set: a PostgreSQL pool; unset: embedded PGlite in DATA_DIR/db. */
+/** DATABASE_URL set: PostgreSQL pools; unset: embedded PGlite in DATA_DIR/db. */
 export async function createDb(config: {
   databaseUrl: string | undefined;
   dataDir: string;
+  onPoolError?: (error: Error) => void;
 }): Promise<DbHandle> {
-  if (config.databaseUrl) {
-    return postgresHandle(
-      new pg.Pool({
-        connectionString: config.databaseUrl,
-        max: 10,
-        // No JIT compilation: it pays off for analytical queries running for seconds, and this
-        // API's reads are index ranges of milliseconds. A statement whose estimated cost crosses
-        // jit_above_cost (a report's lateral ranges over generated months, estimated pessimistically)
-        // otherwise spends most of a second compiling what runs in fifteen milliseconds.
-        options: '-c jit=off',
-      }),
-    );
-  }
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { onError: config.onPoolError });
   return openPglite(config.dataDir);
 }

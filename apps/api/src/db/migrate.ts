@@ -22,6 +22,10 @@ export async function runMigrations(handle: DbHandle, folder: string = migration
   // nothing left to do).
   const connection = await handle.client.connect();
   try {
+    // A migration over a large table (an index, a backfill) runs as long as it needs: the pool's
+    // limits are for requests. Reset before the connection goes back to the pool.
+    await connection.query('set statement_timeout = 0');
+    await connection.query('set idle_in_transaction_session_timeout = 0');
     await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder: folder });
@@ -29,6 +33,9 @@ export async function runMigrations(handle: DbHandle, folder: string = migration
       await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
   } finally {
+    await connection
+      .query('reset statement_timeout; reset idle_in_transaction_session_timeout')
+      .catch(() => undefined);
     connection.release();
   }
 }

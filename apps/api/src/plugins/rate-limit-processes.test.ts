@@ -1,10 +1,9 @@
 import { brasilApiRecord, startCnpjMirror } from '@funil/test-server';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createPostgresTestDatabase, testDbKind } from '../../test/build-test-app';
 import { type SignedIn, signIn } from '../../test/sign-in';
 import type { App } from '../app';
-import { postgresHandle } from '../db/client';
+import { openPostgres } from '../db/client';
 
 // Two API processes on one PostgreSQL database (two apps, two pools, no JWT_SECRET: they share the
 // generated key), both asking a local CNPJ mirror: the 30-a-minute lookup limit is counted once
@@ -19,7 +18,7 @@ describe.runIf(testDbKind() === 'postgres')('rate limits across API processes', 
     mirror.records.set('11222333000181', brasilApiRecord('11222333000181'));
     const database = await createPostgresTestDatabase({ migrated: true });
     drop = database.drop;
-    const open = () => postgresHandle(new pg.Pool({ connectionString: database.url, max: 10 }));
+    const open = () => openPostgres(database.url, { max: 10 });
     const env = { CNPJ_LOOKUP_URL: mirror.url };
     apps = [await buildTestApp({ db: open(), env }), await buildTestApp({ db: open(), env })];
   });

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +9,7 @@ import {
 } from '../../test/build-test-app';
 import { memoryLog } from '../../test/memory-log';
 import type { App } from '../app';
-import { type DbHandle, postgresHandle } from '../db/client';
+import { type DbHandle, openPostgres } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
 import { purgeExpiredRateLimitCounters } from './rate-limit-counters';
 import { routeRateLimit } from './rate-limit';
@@ -22,7 +21,7 @@ type Hit = { current: number; ttl: number };
 async function openTwoHandles(): Promise<{ handles: [DbHandle, DbHandle]; close: () => Promise<void> }> {
   if (testDbKind() === 'postgres') {
     const database = await createPostgresTestDatabase({ migrated: true });
-    const open = () => postgresHandle(new pg.Pool({ connectionString: database.url, max: 10 }));
+    const open = () => openPostgres(database.url, { max: 10 });
     const handles: [DbHandle, DbHandle] = [open(), open()];
     return {
       handles,

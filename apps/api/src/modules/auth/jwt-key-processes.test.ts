@@ -1,9 +1,8 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createPostgresTestDatabase, testDbKind } from '../../../test/build-test-app';
 import { signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
-import { postgresHandle } from '../../db/client';
+import { openPostgres } from '../../db/client';
 
 // Two API processes on one PostgreSQL database, each with a DATA_DIR of its own and no JWT_SECRET,
 // started together: they agree on the generated key, so either accepts the other's tokens.
@@ -15,7 +14,7 @@ describe.runIf(testDbKind() === 'postgres')('the generated JWT key across API pr
   beforeAll(async () => {
     const database = await createPostgresTestDatabase({ migrated: true });
     drop = database.drop;
-    const open = () => postgresHandle(new pg.Pool({ connectionString: database.url, max: 3 }));
+    const open = () => openPostgres(database.url, { max: 3 });
     // buildTestApp gives each app a DATA_DIR of its own; no JWT_SECRET is set.
     [first, second] = await Promise.all([buildTestApp({ db: open() }), buildTestApp({ db: open() })]);
     await Promise.all([first.ready(), second.ready()]);

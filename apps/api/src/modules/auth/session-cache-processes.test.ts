@@ -1,9 +1,8 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createPostgresTestDatabase, testDbKind } from '../../../test/build-test-app';
 import { type SignedIn, signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
-import { postgresHandle } from '../../db/client';
+import { openPostgres } from '../../db/client';
 
 // Two API processes on one PostgreSQL database (two apps, two pools, two listening connections):
 // a logout or a deactivation through one is refused by the other, which had the token cached.
@@ -15,7 +14,7 @@ describe.runIf(testDbKind() === 'postgres')('session cache across API processes'
   beforeAll(async () => {
     const database = await createPostgresTestDatabase({ migrated: true });
     drop = database.drop;
-    const open = () => postgresHandle(new pg.Pool({ connectionString: database.url, max: 3 }));
+    const open = () => openPostgres(database.url, { max: 3 });
     // Processes of one installation share the signing key.
     const env = { JWT_SECRET: 'one-installation-shares-this-secret-0123456789' };
     first = await buildTestApp({ db: open(), env });

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Brand } from '@funil/shared';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrandVia } from '../../../test/brand-fixtures';
 import { pictureNamePattern, uploadedPicture, uploadPicture } from '../../../test/brand-pictures';
@@ -10,7 +9,7 @@ import { startS3Server, type TestS3Server } from '../../../test/s3-server';
 import { type SignedIn, signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
 import type { Env } from '../../config';
-import { postgresHandle } from '../../db/client';
+import { openPostgres } from '../../db/client';
 import { storedFiles } from '../../db/schema';
 
 /** Every name in the store both processes use. */
@@ -31,7 +30,7 @@ const twoProcesses = (label: string, storeEnv: () => Env, storedNames: () => Sto
     beforeAll(async () => {
       const database = await createPostgresTestDatabase({ migrated: true });
       drop = database.drop;
-      const open = () => postgresHandle(new pg.Pool({ connectionString: database.url, max: 3 }));
+      const open = () => openPostgres(database.url, { max: 3 });
       // Processes of one installation share the signing key.
       const env = { ...storeEnv(), JWT_SECRET: 'one-installation-shares-this-secret-0123456789' };
       first = await buildTestApp({ db: open(), env });

@@ -6,7 +6,7 @@ import { EventStreamClient } from '@funil/test-server';
 import { listeningUrl } from '../../../test/listening-url';
 import { type SignedIn, signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
-import { postgresHandle } from '../../db/client';
+import { openPostgres } from '../../db/client';
 
 type EventData = { type: string; id: string; record?: { name?: string } };
 
@@ -30,7 +30,7 @@ describe.runIf(testDbKind() === 'postgres')('live updates across API processes',
     const database = await createPostgresTestDatabase({ migrated: true });
     url = database.url;
     drop = database.drop;
-    const open = () => postgresHandle(new pg.Pool({ connectionString: url, max: 3 }));
+    const open = () => openPostgres(url, { max: 3 });
     const env = { JWT_SECRET: 'one-installation-shares-this-secret-0123456789' };
     apps = [
       await buildTestApp({ db: open(), env, eventsPingMs: 200 }),
