@@ -93,9 +93,12 @@ export const tasks = pgTable(
 
 /**
  * Work that must run once at a moment, whichever process runs it: a task's reminder, a mention's
- * email. Kept in the database so that a job survives restarts and several processes share the
- * queue; a process claims due jobs with FOR UPDATE SKIP LOCKED and deletes each one in the
- * transaction that did its work. `key` names the job's subject, so rescheduling replaces it.
+ * email, a password reset's email. Kept in the database so that a job survives restarts and
+ * several processes share the queue. A process claims due jobs by writing a lease on them
+ * (`claimed_by`, `claimed_until`) in one short statement, does their work outside any
+ * transaction, and deletes each one in a short transaction once done, if the lease is still its
+ * own; a lease that ends (a crashed process) makes the job due again. `key` names the job's
+ * subject, so rescheduling replaces it (and releases its lease).
  */
 export const scheduledJobs = pgTable(
   'scheduled_jobs',
@@ -107,9 +110,22 @@ export const scheduledJobs = pgTable(
     payload: jsonb('payload')
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** Failed attempts, whatever the cause (counted for the logs; transient ones never give up). */
     attempts: integer('attempts').notNull().default(0),
+    /** Attempts the mail server refused for good (an SMTP 5xx): a few of them give the job up. */
+    refusals: integer('refusals').notNull().default(0),
     lastError: text('last_error'),
+    /** The claim (one per claiming statement) whose lease holds the job; null: nobody's. */
+    claimedBy: text('claimed_by'),
+    /** When that lease ends: after it, the job is due again for any process. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('scheduled_jobs_run_at_idx').on(table.runAt, table.id)],
+  (table) => [
+    index('scheduled_jobs_run_at_idx').on(table.runAt, table.id),
+    // The next moment a lease ends (when to look at the queue again): the leased jobs alone.
+    index('scheduled_jobs_claimed_until_idx')
+      .on(table.claimedUntil)
+      .where(sql`${table.claimedUntil} is not null`),
+  ],
 );
