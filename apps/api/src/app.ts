@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { createDb, type DbHandle } from './db/client';
 import { runMigrations } from './db/migrate';
 import { AppError } from './lib/app-error';
+import type { MailLimits } from './lib/mail/mailer';
 import { genReqId, loggerOptions } from './lib/logger';
 import { findNulCharacter } from './lib/nul-character';
 import { RequestLogController } from './lib/request-log';
@@ -84,6 +85,10 @@ export type BuildAppOptions = {
   eventsKeepMs?: number;
   /** The longest wait between two looks at the scheduled jobs; default 10 s. */
   jobsMaxIdleMs?: number;
+  /** The scheduled jobs' clock (what is due, leases, retries); default the system's. Tests move it. */
+  jobsClock?: () => Date;
+  /** How long the mail server may keep a message waiting; default DEFAULT_MAIL_LIMITS. Tests shorten it. */
+  mailLimits?: Partial<MailLimits>;
 };
 
 /**
@@ -134,8 +139,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(rateLimitPlugin);
   await app.register(housekeepingPlugin);
   await app.register(liveEventsPlugin, { pingMs: options.eventsPingMs, keepMs: options.eventsKeepMs });
-  await app.register(mailPlugin);
-  await app.register(scheduledJobsPlugin, { maxIdleMs: options.jobsMaxIdleMs });
+  await app.register(mailPlugin, { limits: options.mailLimits });
+  await app.register(scheduledJobsPlugin, { maxIdleMs: options.jobsMaxIdleMs, now: options.jobsClock });
   await app.register(openapiPlugin);
 
   await app.register(

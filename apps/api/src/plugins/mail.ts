@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createMailer, type MailMessage } from '../lib/mail/mailer';
+import { createMailer, DEFAULT_MAIL_LIMITS, type MailLimits, type MailMessage } from '../lib/mail/mailer';
 
 declare module 'fastify' {
   // Module augmentation only works with an interface.
@@ -7,40 +7,30 @@ declare module 'fastify' {
   interface FastifyInstance {
     mail: {
       /**
-       * Hands a message to the mailer without waiting for it: the route answers at once, so its
-       * timing says nothing about the message (a reset mail sent or not). A failure is logged.
+       * Sends and resolves once the mail server (or the outbox) has the message; rejects if not,
+       * within `limits.sendTimeoutMs` at most. Requests never call it: what they owe is a job
+       * (plugins/scheduled-jobs.ts), so no answer waits for a mail server.
        */
-      sendInBackground: (message: MailMessage) => void;
-      /** Sends and resolves once the mail server (or the outbox) has the message; rejects if not. */
-      send: (message: MailMessage) => Promise<void>;
-      /** Resolves once every message handed over so far has been sent (or has failed). */
-      idle: () => Promise<void>;
+      send: (message: MailMessage, signal?: AbortSignal) => Promise<void>;
+      /** How long the mail server may keep a message waiting. */
+      limits: MailLimits;
     };
   }
 }
 
-/** The app's mail: SMTP_URL, or .eml files in DATA_DIR/outbox. Closing the app waits for the last message. */
-export const mailPlugin = fp(
-  async (app) => {
-    const mailer = createMailer(app.config, app.log);
-    const pending = new Set<Promise<void>>();
+export type MailPluginOptions = {
+  /** The mailer's limits (default DEFAULT_MAIL_LIMITS); tests shorten them. */
+  limits?: Partial<MailLimits> | undefined;
+};
 
-    const idle = async () => {
-      await Promise.allSettled([...pending]);
-    };
-    app.decorate('mail', {
-      sendInBackground: (message: MailMessage) => {
-        const sending = mailer
-          .send(message)
-          .catch((error: unknown) => app.log.error({ err: error, to: message.to }, 'mail failed'))
-          .finally(() => pending.delete(sending));
-        pending.add(sending);
-      },
-      send: (message: MailMessage) => mailer.send(message),
-      idle,
-    });
+/** The app's mail: SMTP_URL, or .eml files in DATA_DIR/outbox. */
+export const mailPlugin = fp<MailPluginOptions>(
+  async (app, options) => {
+    const limits = { ...DEFAULT_MAIL_LIMITS, ...options.limits };
+    const { smtpUrl, mailFrom, dataDir } = app.config;
+    const mailer = createMailer({ smtpUrl, mailFrom, dataDir, limits }, app.log);
+    app.decorate('mail', { send: mailer.send, limits });
     app.addHook('onClose', async () => {
-      await idle();
       mailer.close();
     });
   },

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { PASSWORD_RESET_JOB, passwordResetJobKind } from '../modules/auth/password-reset-jobs';
 import { createJobRunner } from '../modules/jobs/job-runner';
 import { MENTION_JOB, mentionJobKind } from '../modules/notes/mention-jobs';
 import { REMINDER_JOB, reminderJobKind } from '../modules/tasks/reminder-jobs';
@@ -7,7 +8,7 @@ declare module 'fastify' {
   // Module augmentation only works with an interface.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
-    /** The shared queue of scheduled jobs (reminders, mentions' emails) this process helps run. */
+    /** The shared queue of scheduled jobs (reminders, mentions' and reset links' emails) this process helps run. */
     jobs: { wake: () => Promise<void> };
   }
 }
@@ -15,13 +16,16 @@ declare module 'fastify' {
 export type ScheduledJobsOptions = {
   /** The longest wait between two looks at the queue (default 10 s). */
   maxIdleMs?: number | undefined;
+  /** The clock deciding what is due (default the system's); tests move it. */
+  now?: (() => Date) | undefined;
 };
 
 /**
  * Every process runs the due jobs of the queue all processes share: at start (jobs that fell due
  * while no process was running), when a job is added or moved (`funil_jobs`, from any process),
- * when the next job's time comes, and at least every `maxIdleMs`. Closing waits for the batch in
- * progress, so a job is never left half done by a clean stop.
+ * when the next job's time comes, and at least every `maxIdleMs`. A job's lease lasts twice the
+ * longest a send may take, so a live process never loses a job it is sending. Closing waits for
+ * the round in progress (emails being sent get a few seconds, then go back to the queue).
  */
 export const scheduledJobsPlugin = fp<ScheduledJobsOptions>(
   async (app, options) => {
@@ -30,10 +34,13 @@ export const scheduledJobsPlugin = fp<ScheduledJobsOptions>(
       kinds: {
         [REMINDER_JOB]: reminderJobKind({ appUrl: app.config.appUrl, timeZone: app.config.mailTimeZone }),
         [MENTION_JOB]: mentionJobKind(app.config.appUrl),
+        [PASSWORD_RESET_JOB]: passwordResetJobKind(app.config.appUrl),
       },
       send: app.mail.send,
       log: app.log,
+      now: options.now,
       maxIdleMs: options.maxIdleMs,
+      leaseMs: 2 * app.mail.limits.sendTimeoutMs,
     });
     app.decorate('jobs', { wake: runner.wake });
     app.dbListener.on('funil_jobs', () => void runner.wake());

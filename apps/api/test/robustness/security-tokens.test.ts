@@ -37,7 +37,7 @@ describe('tokens that must be refused (401)', () => {
       url: '/api/auth/reset-password',
       payload: { email: user.user.email },
     });
-    await app.mail.idle();
+    await app.jobs.wake();
     const outbox = join(app.config.dataDir, 'outbox');
     const mail = readdirSync(outbox).map((file) => readFileSync(join(outbox, file), 'utf8'));
     const token = mail.map(resetLinkOf).find(Boolean)?.searchParams.get('token');

@@ -14,7 +14,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { buildAuthorizeUrl, discoverProvider, exchangeCode, OidcError } from '../../lib/google-oidc';
-import { renderPasswordResetMail } from '../../lib/mail/password-reset-mail';
 import { sessionMetaOf } from '../../plugins/auth';
 import { routeRateLimit } from '../../plugins/rate-limit';
 import { toUser, type UserRecord } from '../users/user-record';
@@ -25,10 +24,10 @@ import {
   login,
   nameFromIdentity,
   prepareLogin,
-  RESET_TTL_MS,
   register,
   registerUser,
 } from './auth.service';
+import { enqueuePasswordResetMail } from './password-reset-jobs';
 import { revokeSession } from './sessions.service';
 
 // Reset requests send mail: 10 per 15 minutes from one address is plenty for a person and stops a
@@ -132,17 +131,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const reset = await createPasswordReset(app.db, request.body.email);
-      if (reset) {
-        const link = `${config.appUrl}/redefinir-senha?token=${encodeURIComponent(reset.token)}`;
-        const content = renderPasswordResetMail({
-          t: request.t,
-          name: reset.user.name,
-          link,
-          minutes: RESET_TTL_MS / 60_000,
-        });
-        app.mail.sendInBackground({ to: reset.user.email, ...content });
-      }
+      // The email is a job queued with the request: the answer waits for no mail server, and the
+      // email leaves once one takes it.
+      await app.db.transaction(async (tx) => {
+        const reset = await createPasswordReset(tx, request.body.email);
+        if (reset) await enqueuePasswordResetMail(tx, reset.id, request.language);
+      });
       return reply.code(202).send({ message: request.t('errors:auth.reset_requested') });
     },
   );

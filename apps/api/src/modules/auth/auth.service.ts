@@ -117,25 +117,64 @@ export async function login(db: Database, email: string, password: string): Prom
   return credentials.user;
 }
 
+/** How long an emailed reset link works, from the moment its email is sent. */
 export const RESET_TTL_MS = 30 * 60_000;
+/**
+ * How long a reset request stays owed while its email cannot be sent (the mail server away): a
+ * week, longer than any outage the email should outlive; past it the request is spent.
+ */
+export const RESET_OWED_MS = 7 * 24 * 60 * 60_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * For an active user, a one-time reset token (32 random bytes, base64url); only its SHA-256 is
- * stored. Null for an unknown or inactive email (the route answers the same either way).
+ * For an active user, a reset request whose email is still owed: the row exists, but no token
+ * does yet (its `token_hash` is a placeholder that no token hashes to), so nothing usable waits in
+ * the database for the mail server. Null for an unknown or inactive email (the route answers the
+ * same either way). Written in the caller's transaction, with the job that will email it.
  */
-export async function createPasswordReset(
-  db: Database,
-  email: string,
-): Promise<{ token: string; user: UserRecord } | null> {
+export async function createPasswordReset(db: Database, email: string): Promise<{ id: string } | null> {
   const user = await findUserByEmail(db, email);
   if (!user?.isActive) return null;
-  const token = randomBytes(32).toString('base64url');
-  await db
+  const [reset] = await db
     .insert(passwordResets)
-    .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-  return { token, user };
+    .values({
+      tokenHash: `unsent:${randomBytes(16).toString('hex')}`,
+      userId: user.id,
+      expiresAt: new Date(Date.now() + RESET_OWED_MS),
+    })
+    .returning({ id: passwordResets.id });
+  return reset ?? null;
+}
+
+/**
+ * Mints the token of a reset request as its email is about to leave: 32 random bytes
+ * (base64url), of which only the SHA-256 is stored, valid for RESET_TTL_MS from `now`. A token
+ * minted before for the same request (an email that failed) stops working. Null when nothing is
+ * owed any more: the request was spent (its user reset the password meanwhile) or dropped, or
+ * the user was deactivated.
+ */
+export async function mintPasswordResetToken(
+  db: Database,
+  resetId: string,
+  now: Date,
+): Promise<{ token: string; name: string; email: string } | null> {
+  const token = randomBytes(32).toString('base64url');
+  const [minted] = await db
+    .update(passwordResets)
+    .set({ tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_TTL_MS) })
+    .from(users)
+    .where(
+      and(
+        eq(passwordResets.id, resetId),
+        eq(users.id, passwordResets.userId),
+        eq(users.isActive, true),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .returning({ name: users.name, email: users.email });
+  return minted ? { token, ...minted } : null;
 }
 
 /**

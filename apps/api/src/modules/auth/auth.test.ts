@@ -268,8 +268,8 @@ describe('password reset without SMTP (outbox)', () => {
     expect(answers).toEqual(
       Array(3).fill({ message: 'Se o email estiver cadastrado, enviaremos as instruções.' }),
     );
-    // Every message the three requests handed over has been written: exactly one.
-    await app.mail.idle();
+    // A look at the queue after the requests writes every email they owed: exactly one.
+    await app.jobs.wake();
     const files = outboxFiles().sort();
     expect(files).toHaveLength(1);
     const eml = readFileSync(join(app.config.dataDir, 'outbox', files[0] as string), 'utf8');
@@ -312,7 +312,7 @@ describe('password reset without SMTP (outbox)', () => {
     ).toBe('Link inválido ou expirado');
     const before = outboxFiles().length;
     await post(app, '/api/auth/reset-password', { email: 'hugo@example.com' });
-    await app.mail.idle();
+    await app.jobs.wake();
     const files = outboxFiles().sort();
     expect(files).toHaveLength(before + 1);
     const eml = readFileSync(join(app.config.dataDir, 'outbox', files.at(-1) as string), 'utf8');

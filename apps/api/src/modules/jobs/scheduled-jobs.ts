@@ -2,18 +2,31 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 
-/** A job claimed by this process: its row is locked until the claiming transaction ends. */
+/**
+ * A job claimed by this process: its row carries this claim's lease (`claimed_by = claim`) until
+ * the job is finished or released, the lease ends, or a writer moves or replaces the job.
+ */
 export type ClaimedJob = {
   id: number;
   kind: string;
   key: string;
   payload: Record<string, unknown>;
+  /** Failed attempts before this one. */
   attempts: number;
+  /** Permanent refusals by the mail server before this attempt. */
+  refusals: number;
+  /** The claim whose lease holds the job: every later write checks it is still this one. */
+  claim: string;
 };
 
+/** A moment as a statement's parameter: the runner's clock decides what is due, not the database's. */
+const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
+
 /**
- * Adds jobs due now (a mention's email), one per key; a key already queued is left as it is.
- * Written in the caller's transaction: the job exists exactly when what it is about does.
+ * Adds jobs due now (a mention's email, a reset link's), one per key; a key already queued is left
+ * as it is. Written in the caller's transaction: the job exists exactly when what it is about does.
+ * The time is cut to the millisecond, as the runner's clock reads it, so a look at the queue right
+ * after the commit finds the job due.
  */
 export async function enqueueNow(
   tx: Database,
@@ -21,51 +34,98 @@ export async function enqueueNow(
 ): Promise<void> {
   if (jobs.length === 0) return;
   await tx.execute(sql`insert into scheduled_jobs (kind, key, run_at, payload)
-    select job->>'kind', job->>'key', now(), job->'payload' from json_array_elements(${JSON.stringify(jobs)}::json) job
+    select job->>'kind', job->>'key', date_trunc('milliseconds', now()), job->'payload'
+    from json_array_elements(${JSON.stringify(jobs)}::json) job
     on conflict (key) do nothing`);
 }
 
 /**
- * Claims up to `limit` due jobs, oldest first. FOR UPDATE SKIP LOCKED: jobs another process has
- * claimed are passed over, not waited for, so every process takes a different share and none
- * blocks on another's mail server.
+ * Claims up to `limit` jobs due at `now` (oldest first) whose lease is free or has ended, in one
+ * statement: each gets the lease `claim` until `until`. FOR UPDATE SKIP LOCKED: a job another
+ * process is claiming at the same moment is passed over, not waited for, so every process takes a
+ * different share. No lock outlives the statement; the lease is what keeps others away.
  */
-export async function claimDueJobs(tx: Database, limit: number): Promise<ClaimedJob[]> {
-  const result = await tx.execute(sql`select id, kind, key, payload, attempts from scheduled_jobs
-    where run_at <= now() order by run_at, id limit ${limit} for update skip locked`);
+export async function claimDueJobs(
+  db: Database,
+  options: { limit: number; now: Date; until: Date; claim: string },
+): Promise<ClaimedJob[]> {
+  const result = await db.execute(sql`with due as (
+      select id from scheduled_jobs
+      where run_at <= ${at(options.now)} and (claimed_until is null or claimed_until < ${at(options.now)})
+      order by run_at, id limit ${options.limit} for update skip locked
+    )
+    update scheduled_jobs j set claimed_by = ${options.claim}, claimed_until = ${at(options.until)}
+    from due where j.id = due.id
+    returning j.id, j.kind, j.key, j.payload, j.attempts, j.refusals, j.run_at`);
   return rawRows<{
     id: string | number;
     kind: string;
     key: string;
     payload: Record<string, unknown>;
     attempts: number;
-  }>(result).map((row) => ({ ...row, id: Number(row.id) }));
+    refusals: number;
+    run_at: Date | string;
+  }>(result)
+    .map((row) => ({ ...row, id: Number(row.id), runAt: new Date(row.run_at).getTime() }))
+    .sort((a, b) => a.runAt - b.runAt || a.id - b.id)
+    .map(({ id, kind, key, payload, attempts, refusals }) => ({
+      id,
+      kind,
+      key,
+      payload,
+      attempts,
+      refusals,
+      claim: options.claim,
+    }));
 }
 
-/** Jobs done (or no longer owed): gone in the transaction that did them. */
-export async function finishJobs(tx: Database, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx.execute(
-    sql`delete from scheduled_jobs where id in (select json_array_elements_text(${JSON.stringify(ids)}::json)::bigint)`,
-  );
+/**
+ * Extends the job's lease to `until` if it is still this claim's: false when a writer moved or
+ * replaced the job, it was done, or another process took it over after the lease ended.
+ */
+export async function renewClaim(db: Database, job: ClaimedJob, until: Date): Promise<boolean> {
+  const result = await db.execute(sql`update scheduled_jobs set claimed_until = ${at(until)}
+    where id = ${job.id} and claimed_by = ${job.claim} returning id`);
+  return rawRows(result).length > 0;
 }
 
-/** Jobs to look at again after `seconds` (their record is being written by someone else right now). */
-export async function postponeJobs(tx: Database, ids: readonly number[], seconds: number): Promise<void> {
-  if (ids.length === 0) return;
-  await tx.execute(sql`update scheduled_jobs set run_at = now() + make_interval(secs => ${seconds})
-    where id in (select json_array_elements_text(${JSON.stringify(ids)}::json)::bigint)`);
+/**
+ * The job is done (or no longer owed): deleted if it is still this claim's. False when it is not
+ * (moved to another time, replaced, or taken over): it stays for whoever owns it now.
+ */
+export async function finishJob(tx: Database, job: ClaimedJob): Promise<boolean> {
+  const result = await tx.execute(sql`delete from scheduled_jobs
+    where id = ${job.id} and claimed_by = ${job.claim} returning id`);
+  return rawRows(result).length > 0;
 }
 
-/** A failed attempt: counted, its error kept, tried again after `seconds`. */
-export async function retryJob(tx: Database, id: number, error: string, seconds: number): Promise<void> {
-  await tx.execute(sql`update scheduled_jobs set attempts = attempts + 1, last_error = ${error.slice(0, 1000)},
-    run_at = now() + make_interval(secs => ${seconds}) where id = ${id}`);
+/**
+ * Gives the job back to the queue, due at `runAt`, if it is still this claim's. A failed attempt
+ * counts (and a permanent refusal counts as one too), with its error kept for the logs and the
+ * people reading the table.
+ */
+export async function releaseJob(
+  db: Database,
+  job: ClaimedJob,
+  release: { runAt: Date; failure?: { error: string; refused: boolean } },
+): Promise<void> {
+  const { failure } = release;
+  await db.execute(sql`update scheduled_jobs set run_at = ${at(release.runAt)},
+    claimed_by = null, claimed_until = null,
+    attempts = attempts + ${failure ? 1 : 0}::int, refusals = refusals + ${failure?.refused ? 1 : 0}::int,
+    last_error = ${failure ? sql`${failure.error.slice(0, 1000)}` : sql`last_error`}
+    where id = ${job.id} and claimed_by = ${job.claim}`);
 }
 
-/** When the next job falls due (null: the queue is empty). */
+/**
+ * When the queue next needs a look (null: it is empty): the earliest `run_at` of the jobs nobody
+ * holds, or the earliest end of a lease (a job whose process died comes back then).
+ */
 export async function nextRunAt(db: Database): Promise<Date | null> {
-  const result = await db.execute(sql`select min(run_at) as next from scheduled_jobs`);
+  const result = await db.execute(sql`select least(
+      (select min(run_at) from scheduled_jobs where claimed_until is null),
+      (select min(claimed_until) from scheduled_jobs where claimed_until is not null)
+    ) as next`);
   const next = rawRows<{ next: Date | string | null }>(result)[0]?.next ?? null;
   return next === null ? null : new Date(next);
 }

@@ -30,8 +30,8 @@ type MentionRow = RecipientRow & { body: string | null; author: string | null };
  */
 export function mentionJobKind(appUrl: string): JobKind {
   return {
-    plan: async (tx, jobs) => {
-      const result = await tx.execute(sql`
+    plan: async (db, jobs) => {
+      const result = await db.execute(sql`
         select j.id as job_id, n.body, a.name as author, u.email, u.name, u.language, u.is_active,
           n.lead_id, n.brand_id, coalesce(${leadLabel(sql`lb.name`, sql`l.assessment`)}, b.name) as record
         from scheduled_jobs j

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { rawRows } from '../../db/raw-rows';
 import { translator } from '../../lib/i18n';
 import { renderNoticeMail } from '../../lib/mail/notice-mail';
@@ -11,11 +10,8 @@ import { leadLabel, recordLink } from '../records/record-label';
 /** The kind of the reminder jobs the tasks' triggers keep (one per task, key `task_reminder:<id>`). */
 export const REMINDER_JOB = 'task_reminder';
 
-const jobIdsJson = (jobs: readonly ClaimedJob[]) => JSON.stringify(jobs.map((job) => job.id));
-
 type ReminderRow = RecipientRow & {
   task_exists: boolean;
-  locked: boolean;
   owed: boolean;
   title: string;
   due_at: Date | string;
@@ -33,41 +29,43 @@ const formatDue = (due: Date, language: string, timeZone: string) =>
     timeZoneName: 'short',
   }).format(due);
 
+/** The task a reminder job is about, and the reminder time the job was written for. */
+const reminderOf = (job: ClaimedJob) => ({
+  taskId: String(job.payload.task_id),
+  remindAt: String(job.payload.remind_at),
+});
+
 /**
- * A task's reminder. Its task row is locked first (SKIP LOCKED): one being edited right now is
- * looked at again a second later, once the edit has committed and rescheduled or cancelled it; a
- * task completed, deleted or moved to another time owes nothing for this job.
+ * A task's reminder. Nothing is locked while its email is planned and sent, so editing the task
+ * meanwhile answers at once. It is owed while the task is open and its reminder time is still the
+ * one the job was written for, has come and has not been handed over yet; a task completed,
+ * deleted or moved to another time owes nothing for this job (a move keeps the job, with a new
+ * lease, for the new time).
  */
 export function reminderJobKind(options: { appUrl: string; timeZone: string }): JobKind {
   return {
-    plan: async (tx, jobs) => {
-      const result = await tx.execute(sql`
+    plan: async (db, jobs, now) => {
+      const wanted = JSON.stringify(jobs.map((job) => ({ job_id: job.id, ...reminderOf(job) })));
+      const result = await db.execute(sql`
         with wanted as (
-          select j.id as job_id, (j.payload->>'task_id')::uuid as task_id from scheduled_jobs j
-          where j.id in (select json_array_elements_text(${jobIdsJson(jobs)}::json)::bigint)
-        ), locked as (
-          -- The rows as they are once locked (the latest committed version), not as the
-          -- statement's snapshot saw them: an edit committed meanwhile is what counts.
-          select t.id, t.title, t.due_at, t.done, t.remind_at, t.reminded_for, t.assignee_id, t.lead_id, t.brand_id
-          from tasks t where t.id in (select task_id from wanted) for no key update skip locked
+          select w.job_id, w."taskId"::uuid as task_id, w."remindAt"::timestamptz as remind_at
+          from json_to_recordset(${wanted}::json) as w(job_id bigint, "taskId" text, "remindAt" text)
         )
-        select w.job_id, exists (select 1 from tasks x where x.id = w.task_id) as task_exists,
-          k.id is not null as locked,
-          coalesce(not k.done and k.remind_at is not null and k.remind_at is distinct from k.reminded_for
-            and k.remind_at <= now(), false) as owed,
+        select w.job_id, k.id is not null as task_exists,
+          coalesce(not k.done and k.remind_at = w.remind_at and k.remind_at is distinct from k.reminded_for
+            and k.remind_at <= ${now.toISOString()}::timestamptz, false) as owed,
           k.title, k.due_at, u.email, u.name, u.language, u.is_active, k.lead_id, k.brand_id,
           coalesce(${leadLabel(sql`lb.name`, sql`l.assessment`)}, b.name) as record
         from wanted w
-        left join locked k on k.id = w.task_id
+        left join tasks k on k.id = w.task_id
         left join users u on u.id = k.assignee_id
         left join leads l on l.id = k.lead_id
         left join brands lb on lb.id = l.brand_id
         left join brands b on b.id = k.brand_id`);
       return rawRows<ReminderRow>(result).map((row): JobPlan => {
         const jobId = Number(row.job_id);
-        if (!row.task_exists) return { jobId, drop: true };
-        if (!row.locked) return { jobId, later: true };
-        if (!row.owed || row.email === null || !row.is_active) return { jobId, drop: true };
+        if (!row.task_exists || !row.owed || row.email === null || !row.is_active)
+          return { jobId, drop: true };
         const language = mailLanguage(row.language);
         const t = translator(language);
         const params = {
@@ -95,11 +93,15 @@ export function reminderJobKind(options: { appUrl: string; timeZone: string }): 
         };
       });
     },
+    // An edit of the task locks its row and then writes its job: finishing locks in that order too.
+    lockSubject: async (tx, job) => {
+      await tx.execute(sql`select 1 from tasks where id = ${reminderOf(job).taskId}::uuid for no key update`);
+    },
     // The reminder for this time is handed over: the task owes none until its time changes.
-    sent: async (tx: Database, jobs) => {
+    sent: async (tx, job) => {
+      const { taskId, remindAt } = reminderOf(job);
       await tx.execute(sql`update tasks set reminded_for = remind_at
-        where id in (select (payload->>'task_id')::uuid from scheduled_jobs
-          where id in (select json_array_elements_text(${jobIdsJson(jobs)}::json)::bigint))`);
+        where id = ${taskId}::uuid and remind_at = ${remindAt}::timestamptz`);
     },
   };
 }
