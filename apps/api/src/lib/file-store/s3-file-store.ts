@@ -13,11 +13,29 @@ const isMissing = (error: unknown) =>
   (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 /**
+ * How long the bucket may take. The SDK's own defaults wait for ever on a server that accepts the
+ * connection and never answers (or stops in the middle of a body), which would hang the request
+ * behind it; with these a silent bucket fails the request in about 2 × `idleMs`.
+ */
+export type S3Limits = {
+  /** To connect. */
+  connectMs: number;
+  /** With nothing received or sent on the socket, headers or body. */
+  idleMs: number;
+  /** For a whole request until its answer's headers. */
+  requestMs: number;
+  /** Attempts in all (the SDK retries a timeout or a 5xx once, with its back-off). */
+  attempts: number;
+};
+
+export const S3_LIMITS: S3Limits = { connectMs: 3_000, idleMs: 10_000, requestMs: 30_000, attempts: 2 };
+
+/**
  * Files as objects of one S3-compatible bucket (AWS S3, MinIO, Ceph, R2...), the object key being
  * the file's name. The bucket must exist; it is never created here, since who may create buckets
  * is the operator's decision.
  */
-export function s3FileStore(config: S3Config): FileStore {
+export function s3FileStore(config: S3Config, limits: S3Limits = S3_LIMITS): FileStore {
   const client = new S3Client({
     region: config.region,
     endpoint: config.endpoint,
@@ -31,6 +49,14 @@ export function s3FileStore(config: S3Config): FileStore {
     // mangle the CRC headers the SDK otherwise adds to every upload.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // The options of the SDK's own Node handler (it builds the handler from them).
+    requestHandler: {
+      connectionTimeout: limits.connectMs,
+      socketTimeout: limits.idleMs,
+      requestTimeout: limits.requestMs,
+      throwOnRequestTimeout: true,
+    },
+    maxAttempts: limits.attempts,
   });
   const Bucket = config.bucket;
 
