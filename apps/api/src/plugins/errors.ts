@@ -4,6 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../lib/app-error';
+import { answerForDatabaseError } from '../lib/db-errors';
 import { negotiateLanguage, type Translate, translator } from '../lib/i18n';
 
 type Issue = NonNullable<ErrorResponse['issues']>[number];
@@ -81,14 +82,24 @@ export const errorsPlugin = fp(
         const issues = validationIssues(t, error.validation);
         return reply.code(400).send(errorBody(400, issues[0]?.message ?? t('errors:validation'), issues));
       }
-      if (isAppError(error)) {
-        if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.key);
-        const message = t(error.key, error.params);
-        const issues = error.field === undefined ? undefined : [{ path: error.field, message }];
+      // A database failure no service mapped becomes its one answer here (lib/db-errors.ts); a
+      // service's own AppError, more specific, has already won, and an error carrying its own
+      // status (fastify's, a plugin's: a client that hung up mid-body) keeps it.
+      const fromDatabase = typeof error.statusCode === 'number' ? undefined : answerForDatabaseError(error);
+      if (fromDatabase) {
+        // Expected in production (an outage, a race), so a warning, and only ever in the log.
+        request.log.warn({ err: error }, `database error answered ${fromDatabase.statusCode}`);
+      }
+      const answer = fromDatabase ?? (isAppError(error) ? error : undefined);
+      if (answer) {
+        if (answer === error && answer.statusCode >= 500)
+          request.log.error({ err: answer.cause ?? answer }, answer.key);
+        const message = t(answer.key, answer.params);
+        const issues = answer.field === undefined ? undefined : [{ path: answer.field, message }];
         return reply
-          .code(error.statusCode)
-          .headers(error.headers)
-          .send(errorBody(error.statusCode, message, issues));
+          .code(answer.statusCode)
+          .headers(answer.headers)
+          .send(errorBody(answer.statusCode, message, issues));
       }
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {

@@ -18,7 +18,6 @@ import { firstNumber, readRows } from '../../db/read-rows';
 import { brands, contacts, leads } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { checkIfMatch } from '../../lib/etag';
-import { isForeignKeyViolation } from '../../lib/db-errors';
 import { containsNormalisedPattern, escapeLike } from '../../lib/like';
 import { paginate } from '../../lib/pagination';
 import { brandIdentityShape } from './brand-identity-shape';
@@ -305,16 +304,13 @@ export async function updateBrand(
 export async function deleteBrand(db: Database, id: string, userId: string | null): Promise<string | null> {
   const [used] = await db.select({ id: leads.id }).from(leads).where(eq(leads.brandId, id)).limit(1);
   if (used) throw new AppError(409, 'errors:brands.has_leads');
-  try {
-    const [deleted] = await writeAs(db, userId, (tx) =>
-      tx.delete(brands).where(eq(brands.id, id)).returning({ imageFile: brands.imageFile }),
-    );
-    if (!deleted) throw notFound();
-    return deleted.imageFile;
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw new AppError(409, 'errors:brands.has_leads', { cause: error });
-    throw error;
-  }
+  // A lead created meanwhile makes the foreign key refuse the delete: the error handler answers
+  // that 409 with the same message (lib/db-errors.ts).
+  const [deleted] = await writeAs(db, userId, (tx) =>
+    tx.delete(brands).where(eq(brands.id, id)).returning({ imageFile: brands.imageFile }),
+  );
+  if (!deleted) throw notFound();
+  return deleted.imageFile;
 }
 
 /** Whether a brand exists (contacts check their brand_id with it). */

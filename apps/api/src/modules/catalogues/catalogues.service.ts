@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import { readListRows, readRows } from '../../db/read-rows';
 import { leads, platforms, quotas, verticals } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { containsTextPattern, escapeLike } from '../../lib/like';
 import { paginate } from '../../lib/pagination';
 import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
@@ -189,11 +189,8 @@ export async function deleteCatalogueItem(
   const { table, leadColumn } = CATALOGUES[resource];
   const [used] = await db.select({ id: leads.id }).from(leads).where(eq(leadColumn, id)).limit(1);
   if (used) throw new AppError(409, 'errors:catalogue.in_use');
-  try {
-    const deleted = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
-    if (deleted.length === 0) throw notFound(resource);
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw new AppError(409, 'errors:catalogue.in_use', { cause: error });
-    throw error;
-  }
+  // A lead created meanwhile makes the foreign key refuse the delete: the error handler answers
+  // that 409 with the same message (lib/db-errors.ts).
+  const deleted = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+  if (deleted.length === 0) throw notFound(resource);
 }
