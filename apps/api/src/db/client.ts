@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { holdDataDir } from './data-dir-lock';
+import { releaseClientsWhoseBeginFails } from './release-on-failed-begin';
 import { withNamedStatements } from './pglite-named-statements';
 import * as schema from './schema';
 
@@ -102,6 +103,8 @@ export function postgresHandle(
   const db: Database = drizzleNodePg({ client: pool, schema });
   survivePoolErrors(pool, onError);
   survivePoolErrors(bulkPool, onError);
+  releaseClientsWhoseBeginFails(pool);
+  releaseClientsWhoseBeginFails(bulkPool);
   let closed = false;
   return {
     db,
