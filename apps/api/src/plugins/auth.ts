@@ -23,6 +23,11 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * A public route that never looks at its caller (the health check): a token sent along is not
+     * checked, so what it answers never depends on the sessions being readable.
+     */
+    ignoresCaller?: boolean;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
@@ -116,7 +121,11 @@ export const authPlugin = fp(
       }
     });
 
-    /** Resolves the request's token to a user; null when absent, an AppError 401 when bad. */
+    /**
+     * Resolves the request's token to a user; null when absent, an AppError 401 when bad. When the
+     * session cannot be read (the database is away or failing), the database's error goes on to
+     * the error handler, which answers 503: a 401 would sign the web user out for an outage.
+     */
     async function authenticate(request: FastifyRequest): Promise<UserRecord | null> {
       const header = request.headers.authorization;
       if (header === undefined || header === '') return null;
@@ -142,9 +151,11 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       if (access === undefined) return; // not an /api route (SPA files, unknown routes)
+      if (access === 'public' && request.routeOptions.config.ignoresCaller) return;
       if (access === 'public') {
         // Public routes still see a valid token (registration by a signed-in admin); a bad one
-        // is ignored there rather than refused.
+        // is ignored there rather than refused. A session that cannot be read (the database is
+        // away) is not a bad token: that failure stands (503), never an anonymous caller.
         try {
           request.user = await authenticate(request);
         } catch (error) {
@@ -164,11 +175,18 @@ export const authPlugin = fp(
 
     // The language a user works in is the one their emails (reminders, mentions) are written in.
     // Kept from requests that succeeded, before their answer leaves: a refused request changes
-    // nothing, and the next one already finds it.
+    // nothing, and the next one already finds it. Remembering is not part of the answer: when the
+    // database cannot take it (away, or gone since the handler ran), the answer leaves as it was
+    // and a later request remembers the language.
     app.addHook('onSend', async (request, reply) => {
       const user = request.user;
       if (!user || reply.statusCode >= 400 || !request.headers['accept-language']) return;
-      if (user.language !== request.language) await rememberUserLanguage(app.db, user.id, request.language);
+      if (user.language === request.language) return;
+      try {
+        await rememberUserLanguage(app.db, user.id, request.language);
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not remember the language of the user');
+      }
     });
   },
   { name: 'funil-auth', dependencies: ['funil-db', 'funil-database-listener', 'funil-errors'] },

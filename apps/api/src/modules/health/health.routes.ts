@@ -6,7 +6,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { access: 'public' },
+      // A monitor's answer depends on the database's ping alone, never on reading a session.
+      config: { access: 'public', ignoresCaller: true },
       schema: {
         tags: ['health'],
         summary: 'Liveness and database reachability (no auth)',
