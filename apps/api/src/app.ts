@@ -36,6 +36,7 @@ import { exportRoutes } from './modules/spreadsheets/export/export.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { webDistDir } from './paths';
 import { authPlugin } from './plugins/auth';
+import { type BulkSlotOptions, bulkSlotsPlugin } from './plugins/bulk-slots';
 import { databaseListenerPlugin } from './plugins/database-listener';
 import { dbPlugin } from './plugins/db';
 import { errorBody, errorsPlugin, translateFor } from './plugins/errors';
@@ -89,6 +90,10 @@ export type BuildAppOptions = {
   jobsClock?: () => Date;
   /** How long the mail server may keep a message waiting; default DEFAULT_MAIL_LIMITS. Tests shorten it. */
   mailLimits?: Partial<MailLimits>;
+  /** Exports and imports at once (per user, per process) and their idle limit; tests change them. */
+  bulk?: BulkSlotOptions;
+  /** How long the CNPJ mirror has to answer; default 10 s. Tests shorten it. */
+  cnpjLookupTimeoutMs?: number;
 };
 
 /**
@@ -132,6 +137,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(dbPlugin, { handle });
+  await app.register(bulkSlotsPlugin, options.bulk ?? {});
   await app.register(databaseListenerPlugin);
   await app.register(fileStorePlugin);
   // Before any route (the docs' included), so its onRoute check sees every /api route.
@@ -179,11 +185,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(reportRoutes, { prefix: '/reports' });
       // POST /api/{brands,leads,contacts}/import: one module for the three (its own multipart limits).
       await api.register(importRoutes);
-      await api.register(companyRoutes, { prefix: '/companies' });
+      await api.register(companyRoutes, { prefix: '/companies', timeoutMs: options.cnpjLookupTimeoutMs });
       await api.register(exportRoutes);
       await api.register(eventRoutes, { prefix: '/events' });
       // /api/openai/gemini, /api/openai/status and /api/ai/chat: one module, one shared limit.
-      await api.register(aiRoutes, { timeoutMs: options.aiTimeoutMs });
+      await api.register(aiRoutes, {
+        timeoutMs: options.aiTimeoutMs,
+        lookupTimeoutMs: options.cnpjLookupTimeoutMs,
+      });
     },
     { prefix: '/api' },
   );

@@ -9,10 +9,12 @@ import type { DbHandle } from './client';
  * For exports (a million leads is one download): never OFFSET paging (quadratic), never the whole
  * result in the process.
  *
- * - PostgreSQL: a client of its own from the pool, a REPEATABLE READ READ ONLY transaction and a
- *   plain (non-held) cursor, so the first rows come at once and the whole download reads one
- *   snapshot. The transaction ends and the client goes back to the pool in `close`, which the
- *   caller runs in every case (end, error, client gone).
+ * - PostgreSQL: a client of its own from the bulk pool (never the requests' pool: however many
+ *   downloads are under way, and however slowly their clients read, the other requests keep their
+ *   connections), a REPEATABLE READ READ ONLY transaction and a plain (non-held) cursor, so the
+ *   first rows come at once and the whole download reads one snapshot. The transaction ends and
+ *   the client goes back to the pool in `close`, which the caller runs in every case (end, error,
+ *   client gone).
  * - PGlite: one connection for the whole app, whose transactions block every other query; a
  *   transaction held while the client downloads would stop the app. So the cursor is declared
  *   WITH HOLD in autocommit (the result is materialised once, when it is declared) and each FETCH
@@ -91,7 +93,7 @@ export async function openRowCursor(
   const name = cursorName();
   const engine =
     handle.kind === 'postgres'
-      ? await postgresEngine(handle.client, name, query)
+      ? await postgresEngine(handle.bulkClient, name, query)
       : await pgliteEngine(handle.client, name, query);
 
   let done = false;

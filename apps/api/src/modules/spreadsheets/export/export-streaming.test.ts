@@ -199,12 +199,12 @@ class CursorWatch {
   }
 }
 
-/** A fresh test database whose cursor statements `watch` sees. */
+/** A fresh test database whose cursor statements `watch` sees (on PostgreSQL, in the bulk pool exports use). */
 async function watchedTestDb(watch: CursorWatch): Promise<DbHandle> {
   const handle = await createTestDb();
   return handle.kind === 'pglite'
     ? { ...handle, client: watch.pglite(handle.client) }
-    : { ...handle, client: watch.postgres(handle.client) };
+    : { ...handle, bulkClient: watch.postgres(handle.bulkClient) };
 }
 
 /**

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   brandExportQuerySchema,
   contactExportQuerySchema,
+  errorResponseSchema,
   type ExportFormat,
   leadExportQuerySchema,
   type SpreadsheetKind,
@@ -12,6 +13,7 @@ import { z } from 'zod';
 import type { App } from '../../../app';
 import { DEFAULT_BATCH_SIZE, openRowCursor } from '../../../db/row-cursor';
 import { recordRouteErrors } from '../../../lib/route-errors';
+import { watchForStall } from '../../../lib/stall-watch';
 import { brandExportSheet } from './brand-export';
 import { csvConventions, todayIn } from './cells';
 import { contactExportSheet } from './contact-export';
@@ -43,11 +45,14 @@ export function contentDisposition(fileName: string): string {
 const CLOSE_GRACE_MS = 3_000;
 
 /**
- * Answers `sheet` as a download, streamed from a database cursor. The cursor is opened before the
- * answer starts (a failing query is an ordinary error answer); from then on the cursor is closed,
- * and the database released for shutdown, when the body's stream closes — finished, failed, or
- * the client gone. A failure once the body has started ends the answer cut short (fastify logs
- * it and destroys the socket); the process carries on. The body is in `downloads` until it closes.
+ * Answers `sheet` as a download, streamed from a database cursor. A bulk slot is taken first: one
+ * export beyond what the user or the process may run at once is answered 429 at once, before any
+ * connection is asked for. The cursor is opened before the answer starts (a failing query is an
+ * ordinary error answer); from then on the cursor is closed, the slot given back and the database
+ * released for shutdown when the body's stream closes — finished, failed, the client gone, or the
+ * client cut off for not reading anything for the idle limit. A failure once the body has started
+ * ends the answer cut short (fastify logs it and destroys the socket); the process carries on.
+ * The body is in `downloads` until it closes.
  */
 async function sendExport(
   app: App,
@@ -57,7 +62,14 @@ async function sendExport(
   sheet: ExportSheet,
   query: { format: ExportFormat; tz?: string | undefined },
 ) {
-  const release = app.holdDatabase();
+  const userId = request.user?.id;
+  if (!userId) throw new Error('an authenticated route ran without its user');
+  const releaseSlot = app.bulkSlots.take(userId);
+  const releaseDatabase = app.holdDatabase();
+  const release = () => {
+    releaseSlot();
+    releaseDatabase();
+  };
   let cursor;
   try {
     cursor = await openRowCursor(
@@ -85,7 +97,16 @@ async function sendExport(
         });
   const opened = cursor;
   downloads.add(body);
+  // A client that has taken nothing for the idle limit while the answer waits on it is cut off:
+  // its cursor (and on PostgreSQL the connection and snapshot behind it) must not be held for ever.
+  const stopWatching = watchForStall({
+    limitMs: app.bulkSlots.idleMs,
+    progress: () => reply.raw.socket?.bytesWritten ?? 0,
+    waitingOnPeer: () => reply.raw.writableNeedDrain,
+    onStall: () => body.destroy(new Error('export: the client read nothing for the idle limit')),
+  });
   body.once('close', () => {
+    stopWatching();
     downloads.delete(body);
     opened
       .close()
@@ -107,10 +128,13 @@ const exportSchema = (kind: SpreadsheetKind, what: string) => ({
     "The list's filters and sort, no paging, plus `format` (csv or xlsx) and `tz` (the IANA time zone " +
     'dates are written in; UTC when absent). Columns and headers in the request language ' +
     '(Accept-Language). CSV: UTF-8 with a BOM, `;` and a decimal comma in pt-BR and es, `,` and a ' +
-    'decimal point in en. A text cell starting with = + - @ tab or CR is prefixed with an apostrophe.',
+    'decimal point in en. A text cell starting with = + - @ tab or CR is prefixed with an apostrophe. ' +
+    'A client that reads nothing for 30 s is cut off.',
   response: {
     200: z.string().describe('text/csv or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
     ...recordRouteErrors,
+    // The user already runs 2 exports or imports, or the process as many as it serves at once.
+    429: errorResponseSchema,
   },
 });
 

@@ -11,7 +11,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error';
+import { watchForStall } from '../../../lib/stall-watch';
 import { translateFor } from '../../../plugins/errors';
+import { bulkDatabase } from '../bulk-database';
 import { parseMapping } from './header-mapping';
 import { importAnswer, importSpreadsheet } from './import.service';
 
@@ -57,6 +59,25 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   return upload;
 }
 
+/**
+ * The upload, read while its client keeps sending: a client that sends nothing for `idleMs`
+ * before the body is complete is cut off (its socket destroyed, so the read fails), so a stalled
+ * upload cannot hold an import's slot for ever.
+ */
+async function readUploadWithin(request: FastifyRequest, idleMs: number): Promise<Upload> {
+  const stopWatching = watchForStall({
+    limitMs: idleMs,
+    progress: () => request.raw.socket?.bytesRead ?? 0,
+    waitingOnPeer: () => !request.raw.complete,
+    onStall: () => request.raw.destroy(new Error('import: the client sent nothing for the idle limit')),
+  });
+  try {
+    return await readUpload(request);
+  } finally {
+    stopWatching();
+  }
+}
+
 /** The options: the query's, each overridden by a multipart field of the same name. */
 function readOptions(request: FastifyRequest, fields: Record<string, string>) {
   const query = new URLSearchParams(request.url.split('?')[1] ?? '');
@@ -84,9 +105,11 @@ const SUMMARY: Record<SpreadsheetKind, string> = {
  * POST /api/{brands,leads,contacts}/import: multipart, a `file` (CSV or XLSX, 10 MB, 10,000
  * rows) and the options `mapping`, `dry_run` (default true) and `on_duplicate` (skip | update),
  * as fields or query parameters. Its own multipart registration (this plugin's limits; the
- * brands' picture upload keeps its own).
+ * brands' picture upload keeps its own). Each import holds a bulk slot (429 beyond) and reads
+ * and writes through the bulk pool.
  */
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  const bulkDb = bulkDatabase(app.dbHandle);
   await app.register(multipart, {
     limits: {
       fileSize: IMPORT_MAX_BYTES,
@@ -113,25 +136,36 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
             401: errorResponseSchema,
             403: errorResponseSchema,
             413: errorResponseSchema,
+            // The user already runs 2 exports or imports, or the process as many as it serves at once.
+            429: errorResponseSchema,
           },
         },
       },
       async (request) => {
-        const { file, fields } = await readUpload(request);
-        if (file === undefined) throw new AppError(400, 'errors:spreadsheet.file_required');
-        const options = readOptions(request, fields);
-        const mapping = parseMapping(kind, options.mapping);
-        if (mapping === null)
-          throw new AppError(400, 'validation:spreadsheet.mapping_invalid', { field: 'mapping' });
-        const outcome = await importSpreadsheet(app.db, {
-          kind,
-          file,
-          mapping,
-          dryRun: options.dry_run,
-          onDuplicate: options.on_duplicate,
-          userId: request.user?.id ?? null,
-        });
-        return importAnswer(outcome, translateFor(request));
+        const userId = request.user?.id;
+        if (!userId) throw new Error('an authenticated route ran without its user');
+        // Before the upload is read: one import too many is refused at once, its file unread.
+        const release = app.bulkSlots.take(userId);
+        try {
+          const { file, fields } = await readUploadWithin(request, app.bulkSlots.idleMs);
+          if (file === undefined) throw new AppError(400, 'errors:spreadsheet.file_required');
+          const options = readOptions(request, fields);
+          const mapping = parseMapping(kind, options.mapping);
+          if (mapping === null)
+            throw new AppError(400, 'validation:spreadsheet.mapping_invalid', { field: 'mapping' });
+          const outcome = await importSpreadsheet(bulkDb, {
+            kind,
+            file,
+            mapping,
+            dryRun: options.dry_run,
+            onDuplicate: options.on_duplicate,
+            userId,
+          });
+          return importAnswer(outcome, translateFor(request));
+        } finally {
+          // The work is over, whatever became of it (and of the client): the slot is free again.
+          release();
+        }
       },
     );
   }

@@ -1,8 +1,7 @@
 import { IMPORT_MAX_ROWS } from '@funil/shared';
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { AppError } from '../../../lib/app-error';
-import { isZipWithinLimits } from './zip-limits';
+import { readXlsx } from './read-xlsx';
 
 /**
  * An uploaded spreadsheet, read: detected by content (an XLSX is a zip; anything else must be
@@ -127,64 +126,4 @@ function readCsv(text: string): { delimiter: Sheet['delimiter']; lines: SheetRow
   // Each record is a row of the spreadsheet as a spreadsheet program opens it (a quoted cell may
   // span several lines of the file), numbered from 1.
   return { delimiter, lines: parsed.data.map((cells, index) => ({ line: index + 1, cells })) };
-}
-
-/** The first worksheet of an XLSX; a zip that is no workbook is not a spreadsheet. */
-async function readXlsx(bytes: Buffer): Promise<SheetRow[]> {
-  if (!(await isZipWithinLimits(bytes))) throw notASpreadsheet();
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs's types predate Buffer's generic parameter.
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch (error) {
-    throw new AppError(400, 'errors:spreadsheet.not_a_spreadsheet', { cause: error });
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw notASpreadsheet();
-  // Header included: more rows than that cannot be imported, whatever they hold.
-  if (sheet.actualRowCount > IMPORT_MAX_ROWS + 1) throw tooManyRows();
-  const rows: SheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: SheetCell[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = xlsxCell(cell);
-    });
-    for (let i = 0; i < cells.length; i++) cells[i] ??= '';
-    rows.push({ line: row.number, cells });
-  });
-  return rows;
-}
-
-type CellValue = ExcelJS.CellValue;
-
-const isoDate = (date: Date) =>
-  Number.isNaN(date.getTime())
-    ? ''
-    : date.toISOString().endsWith('T00:00:00.000Z')
-      ? date.toISOString().slice(0, 10)
-      : date.toISOString();
-
-/** An XLSX cell as text or number; a formula cell stays a formula (with its text). */
-function xlsxCell(cell: ExcelJS.Cell): SheetCell {
-  const value: CellValue = cell.value;
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return value;
-  // PostgreSQL text cannot hold U+0000 (an XML character reference can still write one).
-  if (typeof value === 'string') return value.replaceAll('\u0000', '');
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date) return isoDate(value);
-  if ('formula' in value || 'sharedFormula' in value) {
-    const formula = 'formula' in value ? value.formula : value.sharedFormula;
-    return { formula: `=${String(formula ?? '')}` };
-  }
-  if ('richText' in value) return value.richText.map((run) => run.text).join('');
-  if ('hyperlink' in value) {
-    const text: unknown = value.text;
-    if (typeof text === 'string') return text;
-    if (text && typeof text === 'object' && 'richText' in text)
-      return (text as ExcelJS.CellRichTextValue).richText.map((run) => run.text).join('');
-    return value.hyperlink;
-  }
-  if ('error' in value) return String(value.error);
-  return cell.text;
 }
