@@ -2,36 +2,41 @@ import { createServer as createHttpServer, type OutgoingHttpHeaders } from 'node
 import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
-/** A local peer that goes silent; `connections` counts the sockets it accepted. */
+/**
+ * A local peer that goes silent. `requests` counts the connections on which a request arrived (its
+ * first bytes): a client's connection opened ahead of need, with nothing sent on it, is no request.
+ */
 export type SilentPeer = {
   /** http://127.0.0.1:<port> */
   url: string;
-  /** Sockets accepted so far. */
-  connections: () => number;
-  /** Resolves once `count` sockets have been accepted in all. */
-  accepted: (count: number) => Promise<void>;
+  /** Connections on which a request has arrived so far. */
+  requests: () => number;
+  /** Resolves once requests have arrived on `count` connections in all. */
+  received: (count: number) => Promise<void>;
   close: () => Promise<void>;
 };
 
 async function listen(server: Server, sockets: Set<Socket>): Promise<SilentPeer> {
-  let accepted = 0;
+  let requests = 0;
   const waiters = new Set<() => void>();
   server.on('connection', (socket: Socket) => {
-    accepted += 1;
     sockets.add(socket);
     socket.on('error', () => undefined);
     socket.once('close', () => sockets.delete(socket));
-    for (const waiter of [...waiters]) waiter();
+    socket.once('data', () => {
+      requests += 1;
+      for (const waiter of [...waiters]) waiter();
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    connections: () => accepted,
-    accepted: (count) =>
+    requests: () => requests,
+    received: (count) =>
       new Promise<void>((resolve) => {
         const check = () => {
-          if (accepted < count) return;
+          if (requests < count) return;
           waiters.delete(check);
           resolve();
         };

@@ -53,10 +53,10 @@ describe('the S3 file store against a bucket that goes silent', () => {
       ['remove', () => silent.remove('logo.png')],
     ];
     for (const [name, operation] of operations) {
-      const before = peer.connections();
+      const before = peer.requests();
       expect(await failureTime(operation), name).toBeLessThan(WITHIN_MS);
       // It did try again, on a connection of its own, and no more than the limit says.
-      expect(peer.connections() - before, name).toBe(LIMITS.attempts);
+      expect(peer.requests() - before, name).toBe(LIMITS.attempts);
     }
   });
 

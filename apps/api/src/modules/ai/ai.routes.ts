@@ -34,6 +34,8 @@ const sendResponse = (reply: FastifyReply, response: Response) => {
 export type AiRoutesOptions = {
   /** How long the provider has to answer; default 60 s (tests shorten it). */
   timeoutMs?: number;
+  /** How long the CNPJ mirror has to answer the grounding's lookup; default 10 s (tests shorten it). */
+  lookupTimeoutMs?: number;
 };
 
 const errors = {
@@ -62,10 +64,17 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
     question: { prompt: string; leadId?: string | undefined },
   ) => {
     if (!ai) throw new AppError(503, 'errors:ai.not_configured');
-    // Started before the lookup, so a client hanging up during it still cancels the call.
+    // Started before the lookup, so a client hanging up during it, or the call's time running out,
+    // ends the lookup too: the whole answer stays within the call's time.
     const call = startAiCall(reply, { ai, log: request.log, timeoutMs });
     const registry = await groundingFor(
-      { db: app.db, mirrorUrl: app.config.cnpjLookupUrl, log: request.log },
+      {
+        db: app.db,
+        mirrorUrl: app.config.cnpjLookupUrl,
+        log: request.log,
+        timeoutMs: options.lookupTimeoutMs,
+        signal: call.signal,
+      },
       question,
     );
     return { ai, call, registry, system: systemInstruction(request.language, registry) };

@@ -3,8 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeRateLimit } from '../../plugins/rate-limit';
 import { lookupCompany } from './companies.service';
 
+export type CompanyRoutesOptions = {
+  /** How long the mirror has to answer; default 10 s (tests shorten it). */
+  timeoutMs?: number;
+};
+
 /** /api/companies/:cnpj — the company's registration at the Receita Federal (docs/api.md, Companies). */
-export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+export const companyRoutes: FastifyPluginAsyncZod<CompanyRoutesOptions> = async (app, options) => {
   app.get(
     '/:cnpj',
     {
@@ -26,7 +31,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       lookupCompany(
-        { db: app.db, mirrorUrl: app.config.cnpjLookupUrl, log: request.log },
+        {
+          db: app.db,
+          mirrorUrl: app.config.cnpjLookupUrl,
+          log: request.log,
+          timeoutMs: options.timeoutMs,
+        },
         request.params.cnpj,
       ),
   );

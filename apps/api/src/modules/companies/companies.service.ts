@@ -16,7 +16,10 @@ export type CompanyLookupOptions = {
   /** The mirror's base address; null when lookups are off (CNPJ_LOOKUP_URL=off). */
   mirrorUrl: string | null;
   log: FastifyBaseLogger;
+  /** How long the mirror has to answer (its headers and its whole body); default 10 s. */
   timeoutMs?: number;
+  /** Ends the lookup sooner (the caller's own deadline, or its client gone): answered as a 502. */
+  signal?: AbortSignal;
 };
 
 const lookupFailed = (cause?: unknown) => new AppError(502, 'errors:companies.lookup_failed', { cause });
@@ -66,9 +69,12 @@ async function askMirror(options: CompanyLookupOptions, cnpj: string): Promise<C
   let response: Response;
   let body: unknown;
   try {
+    // One signal for the whole exchange: a mirror that sends its headers and then stalls in the
+    // body is cut at the same deadline as one that never answers.
+    const deadline = AbortSignal.timeout(options.timeoutMs ?? MIRROR_TIMEOUT_MS);
     response = await fetch(url, {
       headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(options.timeoutMs ?? MIRROR_TIMEOUT_MS),
+      signal: options.signal ? AbortSignal.any([deadline, options.signal]) : deadline,
     });
     if (response.status === 404) throw new AppError(404, 'errors:companies.not_found');
     const text = await response.text();

@@ -42,6 +42,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         'cache-control': 'no-cache, no-transform',
         // nginx: pass each event on as it comes instead of buffering the answer.
         'x-accel-buffering': 'no',
+        // The stream's end (logout, deactivation, a client too slow, shutdown) also ends its
+        // socket: said up front, so no client keeps the socket for its next request and sees that
+        // request dropped when the socket goes.
+        connection: 'close',
       });
       // Headers and a first line at once: the client knows it is connected before any event.
       raw.write(': connected\n\n');
