@@ -18,13 +18,20 @@ const RECORD_REFERENCES = [
   ['platform', 'errors:not_found.platform', platforms],
 ] as const;
 
+/**
+ * Whether a row matches, holding it FOR KEY SHARE until the transaction ends: the lock the lead's
+ * foreign key takes itself, which blocks only a delete, so a brand or catalogue item deleted
+ * meanwhile either went first (its 400 here) or waits for the lead and is then refused as in use;
+ * the insert never meets a foreign-key violation.
+ */
 const exists = (table: AnyPgTable, condition: SQL | undefined) =>
-  sql<boolean>`exists (select 1 from ${table} where ${condition})`;
+  sql<boolean>`exists (select 1 from ${table} where ${condition} for key share)`;
 
 /**
  * Checks, in one query, that every record a lead body names exists (the executive as an active
  * user, each franchise by name), in the form's order, so the first wrong field is the one answered:
- * 400 with that field's message (docs/api.md, Leads). Run inside the write's transaction.
+ * 400 with that field's message (docs/api.md, Leads). Run inside the write's transaction, whose
+ * end the named records are held until.
  */
 export async function checkLeadReferences(tx: Database, input: References): Promise<void> {
   const checks: [field: string, key: string, check: SQL<boolean>][] = [];
@@ -38,7 +45,7 @@ export async function checkLeadReferences(tx: Database, input: References): Prom
   }
   if (input.franchises?.length) {
     // Names arrive de-duplicated, so all exist when as many franchises match.
-    const found = sql<boolean>`(select count(*) from ${franchises} where ${inArray(franchises.name, input.franchises)}) = ${input.franchises.length}`;
+    const found = sql<boolean>`(select count(*) from (select 1 from ${franchises} where ${inArray(franchises.name, input.franchises)} for key share) as held) = ${input.franchises.length}`;
     checks.push(['franchises', 'errors:not_found.franchise', found]);
   }
   if (checks.length === 0) return;

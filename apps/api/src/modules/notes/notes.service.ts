@@ -14,7 +14,7 @@ import { notes, users } from '../../db/schema';
 import { writeAs } from '../../db/write-as';
 import { AppError } from '../../lib/app-error';
 import { type ListPage, paginate } from '../../lib/pagination';
-import { assertRecordExists, type RecordType } from '../records/record-exists';
+import { assertRecordExists, holdExistingRecord, type RecordType } from '../records/record-exists';
 import type { UserRecord } from '../users/user-record';
 import { enqueueMentionMails } from './mention-jobs';
 import { getNotesByIds, selectNotes } from './note-select';
@@ -89,7 +89,9 @@ async function getNote(db: Database, id: string): Promise<Note> {
 
 /**
  * Writes the note and, in the same transaction, one email job per person it names (but its
- * author): the email leaves once the note is committed, by whichever process runs the job.
+ * author): the email leaves once the note is committed, by whichever process runs the job. The
+ * record is checked, and held, in that transaction: one deleted meanwhile is the record's 404,
+ * and a delete that comes after the check waits and then takes the note along.
  */
 export async function createNote(
   db: Database,
@@ -97,9 +99,9 @@ export async function createNote(
   input: NoteCreate,
   author: UserRecord,
 ): Promise<Note> {
-  await assertRecordExists(db, record.type, record.id);
-  await assertActiveUsers(db, input.mentions);
-  const id = await writeAs(db, author.id, async (tx) => {
+  return writeAs(db, author.id, async (tx) => {
+    await holdExistingRecord(tx, record.type, record.id);
+    await assertActiveUsers(tx, input.mentions);
     const [row] = await tx
       .insert(notes)
       .values({
@@ -116,9 +118,10 @@ export async function createNote(
       row.id,
       input.mentions.filter((userId) => userId !== author.id),
     );
-    return row.id;
+    // Read in the transaction: the answer is the note as written, even when a delete of its
+    // record, waiting on this one, takes it away right after.
+    return getNote(tx, row.id);
   });
-  return getNote(db, id);
 }
 
 /** Only the author edits a note; people newly named in it get their email, the others none again. */
@@ -129,7 +132,7 @@ export async function updateNote(
   editor: UserRecord,
 ): Promise<Note> {
   if (input.mentions) await assertActiveUsers(db, input.mentions);
-  await writeAs(db, editor.id, async (tx) => {
+  return writeAs(db, editor.id, async (tx) => {
     const [current] = await tx
       .select({ authorId: notes.authorId, mentions: sql<string[]>`${notes.mentions}::text[]` })
       .from(notes)
@@ -138,7 +141,7 @@ export async function updateNote(
     if (!current) throw noteNotFound();
     if (!mayEditNote(workActor(editor), current.authorId))
       throw new AppError(403, 'errors:notes.author_only');
-    if (input.body === undefined && input.mentions === undefined) return;
+    if (input.body === undefined && input.mentions === undefined) return getNote(tx, id);
     await tx
       .update(notes)
       .set({
@@ -150,8 +153,8 @@ export async function updateNote(
     const before = new Set(current.mentions);
     const added = (input.mentions ?? []).filter((userId) => !before.has(userId) && userId !== editor.id);
     await enqueueMentionMails(tx, id, added);
+    return getNote(tx, id);
   });
-  return getNote(db, id);
 }
 
 /** The author, an admin or a manager deletes a note. */

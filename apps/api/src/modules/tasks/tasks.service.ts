@@ -15,7 +15,7 @@ import { tasks, users } from '../../db/schema';
 import { writeAs } from '../../db/write-as';
 import { AppError } from '../../lib/app-error';
 import { type ListPage, paginate } from '../../lib/pagination';
-import { recordExists } from '../records/record-exists';
+import { holdRecord } from '../records/record-exists';
 import type { UserRecord } from '../users/user-record';
 import { taskFilter } from './task-filters';
 import { getTasksByIds, selectTasks } from './task-select';
@@ -90,7 +90,11 @@ export async function countMyTasks(db: Database, user: UserRecord): Promise<Task
 
 type TaskReferences = { assignee?: string | undefined; lead_id?: string | null; brand_id?: string | null };
 
-/** The assignee must be an active user, the lead and the brand must exist: else 400 on that field. */
+/**
+ * The assignee must be an active user, the lead and the brand must exist: else 400 on that field.
+ * Run in the write's transaction: the lead or brand is held until it ends (see holdRecord), so a
+ * delete of it either came first (this 400) or waits and then takes the task along.
+ */
 async function checkTaskReferences(tx: Database, input: TaskReferences): Promise<void> {
   if (input.assignee) {
     const [found] = await tx
@@ -99,10 +103,10 @@ async function checkTaskReferences(tx: Database, input: TaskReferences): Promise
       .where(and(eq(users.id, input.assignee), eq(users.isActive, true)));
     if (!found) throw new AppError(400, 'validation:task.assignee_unknown', { field: 'assignee' });
   }
-  if (input.lead_id && !(await recordExists(tx, 'lead', input.lead_id))) {
+  if (input.lead_id && !(await holdRecord(tx, 'lead', input.lead_id))) {
     throw new AppError(400, 'errors:not_found.lead', { field: 'lead_id' });
   }
-  if (input.brand_id && !(await recordExists(tx, 'brand', input.brand_id))) {
+  if (input.brand_id && !(await holdRecord(tx, 'brand', input.brand_id))) {
     throw new AppError(400, 'errors:not_found.brand', { field: 'brand_id' });
   }
 }
@@ -114,7 +118,7 @@ const doneColumns = (done: boolean, userId: string) =>
 export async function createTask(db: Database, input: TaskCreate, user: UserRecord): Promise<Task> {
   // Without a reminder time the assignee is reminded at the due time; null: never.
   const remindAt = input.remind_at === undefined ? input.due_at : input.remind_at;
-  const id = await writeAs(db, user.id, async (tx) => {
+  return writeAs(db, user.id, async (tx) => {
     await checkTaskReferences(tx, input);
     const [row] = await tx
       .insert(tasks)
@@ -130,9 +134,10 @@ export async function createTask(db: Database, input: TaskCreate, user: UserReco
       })
       .returning({ id: tasks.id });
     if (!row) throw new Error('task insert returned no row');
-    return row.id;
+    // Read in the transaction: the answer is the task as written, even when a delete of its
+    // record, waiting on this one, takes it away right after.
+    return getTask(tx, row.id);
   });
-  return getTask(db, id);
 }
 
 type CurrentTask = {
@@ -173,7 +178,7 @@ export async function updateTask(
   input: TaskUpdate,
   user: UserRecord,
 ): Promise<Task> {
-  await writeAs(db, user.id, async (tx) => {
+  return writeAs(db, user.id, async (tx) => {
     const current = await lockTask(tx, id);
     if (!mayEditTask(workActor(user), { creatorId: current.createdBy, assigneeId: current.assigneeId })) {
       throw new AppError(403, 'errors:tasks.edit_denied');
@@ -202,8 +207,8 @@ export async function updateTask(
         updatedAt: sql`now()`,
       })
       .where(eq(tasks.id, id));
+    return getTask(tx, id);
   });
-  return getTask(db, id);
 }
 
 /** The creator, an admin or a manager deletes a task (its reminder goes with it). */
