@@ -6,13 +6,15 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * The suites that take minutes, not seconds: schema fuzzing (hundreds of requests per route), and
- * real server processes killed or stopped mid-write, cycle after cycle. They run in projects of
+ * real server processes killed or stopped mid-write, cycle after cycle, or left without their
+ * database (a private PostgreSQL cluster restarted and killed under load). They run in projects of
  * their own (`npm run test:slow`, part of `npm test`), so `vitest run` stays quick while editing.
  */
 export const SLOW_SUITES = [
   'test/fuzz/**/*.test.ts',
   'test/robustness/crash-recovery.test.ts',
   'test/robustness/graceful-shutdown.test.ts',
+  'test/robustness/database-outage.test.ts',
 ];
 
 const apiTestProject = (
