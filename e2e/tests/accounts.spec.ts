@@ -176,9 +176,8 @@ test('a revoked token sends the browser to /login with the session-expired messa
   page,
   request,
 }) => {
-  // No live-update stream here: it would notice the revocation on its own (the next test) and
-  // reach /login before the navigation this test is about, racing it.
-  await page.route('**/api/events', (route) => route.abort());
+  // The tab's live stream hears of the revocation too and may reach /login before the navigation
+  // below does: either way the session ends once, and the login page says why.
   await signInThroughForm(page, admin.email, admin.password);
   const token = await storedToken(page);
 
@@ -207,4 +206,20 @@ test('a session ended elsewhere sends an open tab to /login at once, through its
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Sessão expirada. Faça login novamente.').first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  // The user's own next step lands on /login again (a link, a reload): it still says why, until
+  // the user signs in again (and is taken where they were going).
+  await page.goto('/seguranca/usuarios');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Sessão expirada. Faça login novamente.' }),
+  ).toBeVisible();
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Senha', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/seguranca\/usuarios$/);
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Bem-vindo de volta' })).toBeVisible();
+  await expect(page.getByText('Sessão expirada. Faça login novamente.')).toHaveCount(0);
 });

@@ -185,6 +185,44 @@ describe('live event stream', () => {
     restore();
   });
 
+  it('keeps the session through a 503 or a network error, and reconnects with backoff', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'valid');
+    const server = serverStream();
+    const answers: (() => Response | Promise<Response>)[] = [
+      // The database restarting: the server answers, but cannot check the session.
+      () => new Response(JSON.stringify({ message: 'Serviço indisponível' }), { status: 503 }),
+      // The server itself gone for a moment.
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => server.response,
+    ];
+    const api = stubApi({ 'GET /api/events': () => answers.shift()!() });
+    const unauthorized = vi.fn();
+    const restore = setUnauthorizedHandler(unauthorized);
+    const { handlers } = recorder();
+    // random() = 1: each wait is its full base, so the schedule is exact.
+    const stream = connectLiveEvents(handlers, { random: () => 1 });
+
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.calls('GET /api/events')).toHaveLength(1);
+    expect(handlers.onStatus).toHaveBeenLastCalledWith('waiting');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(api.calls('GET /api/events')).toHaveLength(2);
+    expect(handlers.onStatus).toHaveBeenLastCalledWith('waiting');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(api.calls('GET /api/events')).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(api.calls('GET /api/events')).toHaveLength(3);
+    expect(handlers.onStatus).toHaveBeenLastCalledWith('open');
+
+    expect(unauthorized).not.toHaveBeenCalled();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('valid');
+    for (const call of api.calls('GET /api/events')) {
+      expect(call.headers.get('Authorization')).toBe('Bearer valid');
+    }
+    stream.close();
+    restore();
+  });
+
   it('keeps a lasting refusal (404: no stream on this server) at the longest wait', async () => {
     const api = stubApi({});
     const { handlers } = recorder();

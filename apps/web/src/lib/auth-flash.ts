@@ -1,8 +1,10 @@
 import { STORAGE_KEYS } from './storage-keys';
 
 /**
- * A one-shot notice for the login page. It lives in sessionStorage because the "session expired"
- * redirect is a full page load (which also drops every cached query of the old session).
+ * A notice for the login page, kept in this tab's sessionStorage until the user is signed in
+ * again: every landing on /login until then says why (the tab's live stream may end the session
+ * and show /login before the user's own next click or reload lands there again), and a full page
+ * load (the default 401 handling) does not lose it.
  */
 export const AUTH_FLASHES = ['session_expired'] as const;
 export type AuthFlash = (typeof AUTH_FLASHES)[number];

@@ -151,6 +151,72 @@ describe('http', () => {
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
+  it('ends a refused session once, however many calls of it are refused', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'revoked');
+    const refused = () =>
+      jsonResponse({ message: 'Sessão expirada. Faça login novamente.' }, { status: 401 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => refused()),
+    );
+
+    // The live stream's reconnection and two queries, all sent with the revoked token.
+    const calls = [http.get('/api/events'), http.get('/api/brands'), http.get('/api/leads')].map((call) =>
+      call.catch((error: unknown) => error),
+    );
+    for (const error of await Promise.all(calls)) expect(error).toMatchObject({ status: 401 });
+
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('leaves a newer session alone when a call of an earlier one is refused late', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'earlier');
+    let answer!: (response: Response) => void;
+    const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>(
+      () => new Promise((resolve) => (answer = resolve)),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const call = http.get('/api/brands').catch((error: unknown) => error);
+    expect(headersOf(fetchMock).get('Authorization')).toBe('Bearer earlier');
+
+    // Signed in again before the old session's call was answered.
+    localStorage.setItem(STORAGE_KEYS.token, 'newer');
+    answer(jsonResponse({ message: 'Sessão expirada. Faça login novamente.' }, { status: 401 }));
+
+    expect(await call).toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('newer');
+  });
+
+  it.each([
+    [
+      'a 503 while the database is away',
+      () => jsonResponse({ message: 'Serviço indisponível' }, { status: 503 }),
+    ],
+    ['a 500', () => jsonResponse({ message: 'Erro interno do servidor.' }, { status: 500 })],
+  ])('keeps the session on %s', async (_, reply) => {
+    localStorage.setItem(STORAGE_KEYS.token, 'valid');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => reply()),
+    );
+    await expect(http.get('/api/brands')).rejects.toBeInstanceOf(HttpError);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('valid');
+  });
+
+  it('keeps the session on a network error', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'valid');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(http.get('/api/brands')).rejects.toBeInstanceOf(TypeError);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('valid');
+  });
+
   it('treats a 401 without a token as a failed sign-in, not an expired session', async () => {
     localStorage.setItem(STORAGE_KEYS.user, '{"id":"1"}');
     stubFetch(jsonResponse({ message: 'Credenciais inválidas' }, { status: 401 }));

@@ -134,11 +134,21 @@ async function send(
   if (response.ok) return response;
   const text = await response.text();
   // A 401 without a token is a failed sign-in (wrong password), not an expired session.
-  if (response.status === 401 && token) {
-    clearSession();
-    onUnauthorized();
-  }
+  if (response.status === 401 && token) endRefusedSession(token);
   throw new HttpError(response.status, response.statusText, text);
+}
+
+/**
+ * A call that carried `token` was answered 401: that session is over, and it ends once, whichever
+ * call heard it first — the live stream's reconnection or a query, several at once. Only while it
+ * is still the stored session: a later refusal of the same token finds it already ended, and a
+ * call of an earlier session refused after the user signed in again must not end the new one.
+ * Every other failure (a 503 while the database is away, a network error) leaves the session be.
+ */
+function endRefusedSession(token: string) {
+  if (getToken() !== token) return;
+  clearSession();
+  onUnauthorized();
 }
 
 /** A record with the ETag its answer carried: what an edit form sends back as If-Match. */

@@ -10,12 +10,23 @@ import {
   register as registerRequest,
   type AuthResponse,
 } from '@/api/auth';
-import { setAuthFlash } from '@/lib/auth-flash';
+import { backoffDelay } from '@/api/events';
+import { clearAuthFlash, setAuthFlash } from '@/lib/auth-flash';
 import { HttpError, setUnauthorizedHandler } from '@/lib/http';
 import { AuthContext, type AuthContextValue, type AuthResult, type AuthStatus } from '../hooks/use-auth';
 import { endSession, getToken, saveSession, storeUser, subscribeToSession } from '../utils/session';
 
 type AuthProviderProps = { children: ReactNode };
+
+/**
+ * A failure that says nothing about the session: the server or its database away (a 5xx, the 503
+ * 'Serviço indisponível'), no answer at all (a network error), a timeout or a rate limit. The user
+ * stays signed in and the question is asked again; only the server saying no (a 401) ends it.
+ */
+function isUnavailable(error: Error): boolean {
+  if (!(error instanceof HttpError)) return true;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}
 
 /**
  * The session. The user is the /api/auth/me query, never a copy of it: at start-up a
@@ -26,7 +37,14 @@ export function AuthProvider({ children }: AuthProviderProps) {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const token = useSyncExternalStore(subscribeToSession, getToken, () => null);
-  const me = useQuery({ ...meQueryOptions(), enabled: Boolean(token) });
+  const me = useQuery({
+    ...meQueryOptions(),
+    enabled: Boolean(token),
+    // Asked again, backing off to 10 s, until the server answers: a restart or a database outage
+    // keeps the checking screen up a little longer, never signs the user out.
+    retry: (_failures, error) => isUnavailable(error),
+    retryDelay: (failures) => backoffDelay(failures),
+  });
 
   // Any 401 on a call that carried a token ends the session and shows /login with
   // 'Sessão expirada'. http.ts has already cleared storage; here the app learns of it at once, drops
@@ -42,7 +60,8 @@ export function AuthProvider({ children }: AuthProviderProps) {
     [queryClient],
   );
 
-  // A token the server refuses (or a me call that fails) ends the session: storage is cleared.
+  // A token the server refuses ends the session (a 401 has already done so through the handler
+  // above; any other lasting refusal of /me leaves no user to show): storage is cleared.
   useEffect(() => {
     if (token && me.isError) endSession();
   }, [token, me.isError]);
@@ -60,6 +79,11 @@ export function AuthProvider({ children }: AuthProviderProps) {
         ? 'unauthenticated'
         : 'loading';
   const user = token && me.data ? me.data : null;
+
+  // Signed in again (here or in another tab): the login page's 'Sessão expirada' has been read.
+  useEffect(() => {
+    if (status === 'authenticated') clearAuthFlash();
+  }, [status]);
 
   const startSession = useCallback(
     ({ access_token, user: signedIn }: AuthResponse) => {
@@ -99,15 +123,19 @@ export function AuthProvider({ children }: AuthProviderProps) {
           t('errors.googleError'),
         ),
       logout: async () => {
-        try {
-          await logoutRequest();
-        } catch (error) {
-          // Logout failures are only logged; the local session ends regardless.
-          console.warn('Logout request failed', error);
-        }
+        // The request leaves with the token; the local session ends at once, before the server's
+        // answer, so the refusals its revocation causes meanwhile (the live stream's reconnection,
+        // a query in flight) find it already ended and do not call this a 'Sessão expirada'.
+        const request = logoutRequest();
         endSession();
         // Nothing fetched for this user may show to the next one.
         queryClient.clear();
+        try {
+          await request;
+        } catch (error) {
+          // Logout failures are only logged; the local session has ended regardless.
+          console.warn('Logout request failed', error);
+        }
       },
       refresh: async () => {
         await queryClient.refetchQueries({ queryKey: authKeys.me() });

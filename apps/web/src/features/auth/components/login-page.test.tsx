@@ -94,12 +94,23 @@ describe('login page', () => {
     screen.getByText('Senha deve ter no mínimo 6 caracteres');
   });
 
-  it('shows the session-expired notice left by a 401, once', async () => {
+  it('shows the session-expired notice left by a 401 on every landing until the user signs in again', async () => {
+    stubApi({ 'POST /api/auth/login': { body: { access_token: 'jwt-1', user: apiUser() } } });
     sessionStorage.setItem(STORAGE_KEYS.authFlash, 'session_expired');
-    renderRoute('/login');
+    const first = renderRoute('/login');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Sessão expirada. Faça login novamente.',
+    );
+    first.unmount();
 
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Sessão expirada. Faça login novamente.');
+    // A reload of /login, or a link followed after the session ended: the page still says why.
+    const { router } = renderRoute('/login');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Sessão expirada. Faça login novamente.',
+    );
+
+    await fillAndSubmit(userEvent.setup());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(sessionStorage.getItem(STORAGE_KEYS.authFlash)).toBeNull();
   });
 

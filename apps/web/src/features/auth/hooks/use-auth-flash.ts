@@ -1,20 +1,20 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
-import { clearAuthFlash, peekAuthFlash, type AuthFlash } from '@/lib/auth-flash';
+import { peekAuthFlash, type AuthFlash } from '@/lib/auth-flash';
 
 /**
- * Shows, once, the notice left for the login page (today: "session expired" after a 401) as an
- * error toast, and returns it so the page can also keep it on screen.
+ * The notice left for the login page (today: "session expired" after a 401), shown as an error
+ * toast when the page opens and returned so the page keeps it on screen. It is not removed here:
+ * it lasts until the user is signed in again (AuthProvider), so whichever way the tab reached
+ * /login — the 401 itself, or a reload or a link followed afterwards — the page says why.
  */
 export function useAuthFlash(): AuthFlash | null {
   const { t } = useTranslation('errors');
-  // Read during render, removed in the effect: rendering stays pure (StrictMode renders twice).
   const [flash] = useState(peekAuthFlash);
 
   useEffect(() => {
     if (!flash) return;
-    clearAuthFlash();
     // A fixed toast id: StrictMode runs effects twice in development, the user sees one toast.
     toast.error(t('session_expired'), { id: 'auth-flash' });
   }, [flash, t]);
