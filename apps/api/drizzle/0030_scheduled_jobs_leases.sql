@@ -6,15 +6,18 @@ CREATE INDEX "scheduled_jobs_claimed_until_idx" ON "scheduled_jobs" USING btree 
 -- A task's reminder moved to another time is a new job for that time: it starts with no attempts
 -- and no lease, so the process sending the old time's email (whose lease this was) finds the job
 -- no longer its own and leaves it for the new time, and any process may take it when it is due.
+-- A job no longer owed is found through its task's primary key (a reminder is finished one task
+-- at a time now, so this runs once per email, not once per batch).
 CREATE OR REPLACE FUNCTION funil_sync_task_reminders(task_ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   changed integer;
 BEGIN
   DELETE FROM scheduled_jobs j
-  WHERE j.key IN (SELECT 'task_reminder:' || x.id FROM unnest(task_ids) AS x(id))
+  USING unnest(task_ids) AS x(id)
+  WHERE j.key = 'task_reminder:' || x.id
     AND NOT EXISTS (
       SELECT 1 FROM tasks t
-      WHERE 'task_reminder:' || t.id = j.key
+      WHERE t.id = x.id
         AND NOT t.done AND t.remind_at IS NOT NULL AND t.remind_at IS DISTINCT FROM t.reminded_for
     );
   INSERT INTO scheduled_jobs (kind, key, run_at, payload)

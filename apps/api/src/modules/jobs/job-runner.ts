@@ -5,10 +5,12 @@ import type { Database } from '../../db/client';
 import { coalescingRunner } from '../../lib/coalescing-runner';
 import { isPermanentRefusal } from '../../lib/mail/mail-refusal';
 import type { MailMessage } from '../../lib/mail/mailer';
+import { finishTogether } from './finish-together';
 import {
   type ClaimedJob,
   claimDueJobs,
   finishJob,
+  finishJobs,
   nextRunAt,
   releaseJob,
   renewClaim,
@@ -25,21 +27,19 @@ export type JobPlan =
 export type JobKind = {
   /**
    * Reads what the jobs are about — outside any transaction, holding no lock — into one plan per
-   * job. `now` is the runner's clock (a reminder is owed once its time has come). It may write
-   * what the email needs (a reset link's token is minted here), in statements of its own.
+   * job (a job it answers nothing for is dropped). Called for a claimed batch at once, and again
+   * for one job whose plan has grown old waiting for its turn. `now` is the runner's clock (a
+   * reminder is owed once its time has come). It may write what the email needs (a reset link's
+   * token is minted here), in statements of its own.
    */
   plan: (db: Database, jobs: ClaimedJob[], now: Date) => Promise<JobPlan[]>;
   /**
-   * First thing in the short transaction that finishes a sent job, before the job's row is
-   * touched: locks the rows a writer of the job's subject locks before it writes the job (a task
-   * before its reminder's job), so both lock in the same order and neither can deadlock the other.
+   * Finishes jobs whose emails were handed over, in one statement (nothing is held between two):
+   * records what was sent and removes each job, only if it is still owed as it was claimed — not
+   * moved to another time, done or taken over meanwhile. Answers the ids it finished (a job left
+   * out is left as it is now). Default: deletes the jobs that are still their claim's.
    */
-  lockSubject?: (tx: Database, job: ClaimedJob) => Promise<void>;
-  /**
-   * Records, in that transaction, that the job's email was handed over. Called only when the job
-   * was still this claim's (not moved to another time or replaced while its email was sent).
-   */
-  sent?: (tx: Database, job: ClaimedJob) => Promise<void>;
+  finish?: (db: Database, jobs: ClaimedJob[]) => Promise<number[]>;
 };
 
 export type JobRunnerOptions = {
@@ -60,9 +60,10 @@ export type JobRunnerOptions = {
   /** The longest wait between two looks at the queue, whatever the notifications say. */
   maxIdleMs?: number | undefined;
   /**
-   * How long a claim keeps other processes away from a job; it starts again as the job's email
-   * starts, so it must outlast one send (the mailer's whole-message limit) and the finishing
-   * transaction. A process that dies holding jobs leaves them due again when it ends.
+   * How long a claim keeps other processes away from a job. It is renewed as the job's email
+   * starts when less than half of it is left, so half of it must outlast one send (the mailer's
+   * whole-message limit) and the finishing statement. A process that dies holding jobs leaves
+   * them due again when their leases end.
    */
   leaseMs?: number | undefined;
   /** On stop, how long the emails being sent get to finish before they are aborted. */
@@ -70,6 +71,11 @@ export type JobRunnerOptions = {
 };
 
 export const DEFAULT_LEASE_MS = 120_000;
+/**
+ * A plan older than this when its email's turn comes (it waited behind slow sends) is read again,
+ * so an email never says what stopped being true while it waited (a task completed meanwhile).
+ */
+export const FRESH_PLAN_MS = 1_000;
 /** Permanent refusals (an SMTP 5xx) after which a job is given up and logged as an error. */
 export const MAX_REFUSALS = 3;
 /**
@@ -80,20 +86,32 @@ export const retryDelayMs = (attempts: number) => Math.min(10_000 * 2 ** attempt
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** A claimed job's plan as read with its batch, or why it could not be read. */
+type Planned = { plan: JobPlan | undefined; at: number } | { error: unknown };
+
+/** The jobs by kind (Map.groupBy is Node 21+; this runs on 20). */
+function groupByKind(jobs: readonly ClaimedJob[]): Map<string, ClaimedJob[]> {
+  const groups = new Map<string, ClaimedJob[]>();
+  for (const job of jobs) groups.set(job.kind, [...(groups.get(job.kind) ?? []), job]);
+  return groups;
+}
+
 /**
  * Runs the due jobs of every process's shared queue, never holding a transaction, a lock or a
  * pooled connection while it waits for the mail server:
  *
  * 1. one statement claims a batch of due jobs: a lease (`claimed_by`, `claimed_until`) on each;
- * 2. for each job, up to `sendConcurrency` at once: the lease is renewed (which also checks the job
- *    is still this claim's), the kind reads what the job is about, and the email is sent;
- * 3. a short transaction deletes the job — if it is still this claim's — and records what was
- *    sent; a failed email gives the job back with a later `run_at`.
+ *    each kind reads what its jobs of the batch are about, with plain reads;
+ * 2. for each job, up to `sendConcurrency` at once, its email is sent (a job that waited for its
+ *    turn until its plan is old is read again, and its lease renewed if less than half is left);
+ * 3. right after its own email, one statement finishes the job — records what was sent and
+ *    deletes it — if it is still owed as claimed (emails accepted at the same moment share that
+ *    statement); a failed email gives it back for later.
  *
  * A job moved or replaced while its email was out (a task given another reminder time) lost its
  * lease to that write, so step 3 leaves it for its new time. A process that dies between the mail
- * server's acceptance and step 3 leaves one job — one email — to be sent again when its lease
- * ends; every other case sends exactly once.
+ * server's acceptance of an email and step 3 leaves that one job to be sent again when its lease
+ * ends, never the batch; every other case sends exactly once.
  *
  * `wake()` looks at the queue now; between wakes a timer is armed for the next job's `run_at` or
  * the next lease's end (at most `maxIdleMs` away), so a reminder leaves at its time, and one due
@@ -102,7 +120,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export function createJobRunner(options: JobRunnerOptions) {
   const { db, kinds, send, log } = options;
   const now = options.now ?? (() => new Date());
-  const batchSize = options.batchSize ?? 20;
+  const batchSize = options.batchSize ?? 50;
   const maxIdleMs = options.maxIdleMs ?? 10_000;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const stopGraceMs = options.stopGraceMs ?? 5_000;
@@ -111,6 +129,20 @@ export function createJobRunner(options: JobRunnerOptions) {
   const inMs = (ms: number) => new Date(now().getTime() + ms);
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  /**
+   * Each job is finished right after its own email; the emails accepted while a finishing
+   * statement runs are finished together by the next one (per kind), so a burst of reminders
+   * costs a statement per moment rather than one per email, and a job never waits for a batch.
+   */
+  const finishers = new Map(
+    Object.entries(kinds).map(([name, kind]) => [
+      name,
+      finishTogether(async (jobs: ClaimedJob[]) => {
+        const done = new Set(await (kind.finish ?? finishJobs)(db, jobs));
+        return new Set(jobs.filter((job) => done.has(job.id)));
+      }),
+    ]),
+  );
 
   async function failed(job: ClaimedJob, error: unknown): Promise<void> {
     const refused = isPermanentRefusal(error);
@@ -127,21 +159,48 @@ export function createJobRunner(options: JobRunnerOptions) {
     });
   }
 
-  async function runJob(job: ClaimedJob): Promise<void> {
+  /** Each kind reads its jobs of the batch in one go; a kind that cannot fails its jobs alone. */
+  async function planBatch(jobs: readonly ClaimedJob[]): Promise<Map<number, Planned>> {
+    const planned = new Map<number, Planned>();
+    for (const [kindName, ofKind] of groupByKind(jobs)) {
+      const kind = kinds[kindName];
+      if (!kind) continue;
+      const at = now().getTime();
+      try {
+        const plans = await kind.plan(db, ofKind, now());
+        for (const job of ofKind) {
+          planned.set(job.id, { plan: plans.find((plan) => plan.jobId === job.id), at });
+        }
+      } catch (error) {
+        for (const job of ofKind) planned.set(job.id, { error });
+      }
+    }
+    return planned;
+  }
+
+  async function runJob(job: ClaimedJob, planned: Planned | undefined): Promise<void> {
     // Stopping: a job not started yet goes back to the queue at once, for the next process.
     if (stopped) return releaseJob(db, job, { runAt: now() });
     const kind = kinds[job.kind];
+    if (!kind || !planned) {
+      log.error({ kind: job.kind, job: job.key }, 'scheduled job of an unknown kind dropped');
+      await finishJob(db, job);
+      return;
+    }
     let plan: JobPlan | undefined;
     try {
-      if (!(await renewClaim(db, job, inMs(leaseMs)))) return;
-      if (!kind) {
-        log.error({ kind: job.kind, job: job.key }, 'scheduled job of an unknown kind dropped');
-        await finishJob(db, job);
-        return;
-      }
-      [plan] = await kind.plan(db, [job], now());
-    } catch (error) {
       // A kind that cannot plan its job (a bug, a record it cannot read) fails that job alone.
+      if ('error' in planned) throw planned.error;
+      // The lease must outlast this send: a job that waited for its turn until less than half of
+      // its lease is left gets a new one (and is dropped here if it is not this claim's any more).
+      if (job.claimedUntil.getTime() - now().getTime() < leaseMs / 2) {
+        const until = inMs(leaseMs);
+        if (!(await renewClaim(db, job, until))) return;
+        job.claimedUntil = until;
+      }
+      plan =
+        now().getTime() - planned.at <= FRESH_PLAN_MS ? planned.plan : (await kind.plan(db, [job], now()))[0];
+    } catch (error) {
       return failed(job, error);
     }
     if (!plan || 'drop' in plan) {
@@ -155,14 +214,12 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (stopping.signal.aborted) return releaseJob(db, job, { runAt: now() });
       return failed(job, error);
     }
-    const stillOwned = await db.transaction(async (tx) => {
-      await kind.lockSubject?.(tx, job);
-      const owned = await finishJob(tx, job);
-      if (owned) await kind.sent?.(tx, job);
-      return owned;
-    });
-    if (!stillOwned)
-      log.info({ job: job.key }, 'scheduled job moved while its email was sent; kept as it is now');
+    if (!(await finishers.get(job.kind)?.(job))) {
+      log.info(
+        { job: job.key },
+        'scheduled job changed while its email was out (moved, done or taken over); left as it is now',
+      );
+    }
   }
 
   async function runBatch(): Promise<number> {
@@ -172,9 +229,10 @@ export function createJobRunner(options: JobRunnerOptions) {
       until: inMs(leaseMs),
       claim: randomUUID(),
     });
+    const planned = await planBatch(jobs);
     await Promise.all(
       jobs.map((job) =>
-        limit(() => runJob(job)).catch((error: unknown) =>
+        limit(() => runJob(job, planned.get(job.id))).catch((error: unknown) =>
           // The database failed around the job: its lease ends and it comes back then.
           log.error(
             { err: error, job: job.key },

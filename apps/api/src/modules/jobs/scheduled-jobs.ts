@@ -17,6 +17,8 @@ export type ClaimedJob = {
   refusals: number;
   /** The claim whose lease holds the job: every later write checks it is still this one. */
   claim: string;
+  /** When that lease ends (renewed as the job's email starts if less than half of it is left). */
+  claimedUntil: Date;
 };
 
 /** A moment as a statement's parameter: the runner's clock decides what is due, not the database's. */
@@ -76,6 +78,7 @@ export async function claimDueJobs(
       attempts,
       refusals,
       claim: options.claim,
+      claimedUntil: options.until,
     }));
 }
 
@@ -93,10 +96,23 @@ export async function renewClaim(db: Database, job: ClaimedJob, until: Date): Pr
  * The job is done (or no longer owed): deleted if it is still this claim's. False when it is not
  * (moved to another time, replaced, or taken over): it stays for whoever owns it now.
  */
-export async function finishJob(tx: Database, job: ClaimedJob): Promise<boolean> {
-  const result = await tx.execute(sql`delete from scheduled_jobs
+export async function finishJob(db: Database, job: ClaimedJob): Promise<boolean> {
+  const result = await db.execute(sql`delete from scheduled_jobs
     where id = ${job.id} and claimed_by = ${job.claim} returning id`);
   return rawRows(result).length > 0;
+}
+
+/** `finishJob` for several jobs in one statement: answers the ids deleted. */
+export async function finishJobs(db: Database, jobs: readonly ClaimedJob[]): Promise<number[]> {
+  if (jobs.length === 0) return [];
+  const claims = JSON.stringify(jobs.map((job) => ({ id: job.id, claim: job.claim })));
+  // By the primary key, as one array (never a hash over the whole queue), each job with its claim.
+  const result = await db.execute(sql`delete from scheduled_jobs j
+    where j.id = any (array(select (x->>'id')::bigint from json_array_elements(${claims}::json) x))
+      and exists (select 1 from json_to_recordset(${claims}::json) as c(id bigint, claim text)
+        where c.id = j.id and c.claim = j.claimed_by)
+    returning j.id`);
+  return rawRows<{ id: string | number }>(result).map((row) => Number(row.id));
 }
 
 /**

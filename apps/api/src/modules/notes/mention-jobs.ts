@@ -41,7 +41,8 @@ export function mentionJobKind(appUrl: string): JobKind {
         left join leads l on l.id = n.lead_id
         left join brands lb on lb.id = l.brand_id
         left join brands b on b.id = n.brand_id
-        where j.id in (select json_array_elements_text(${JSON.stringify(jobs.map((job) => job.id))}::json)::bigint)`);
+        where j.id = any (array(
+          select json_array_elements_text(${JSON.stringify(jobs.map((job) => job.id))}::json)::bigint))`);
       return rawRows<MentionRow>(result).map((row): JobPlan => {
         const jobId = Number(row.job_id);
         if (row.body === null || row.email === null || !row.is_active) return { jobId, drop: true };

@@ -47,9 +47,12 @@ export function reminderJobKind(options: { appUrl: string; timeZone: string }): 
     plan: async (db, jobs, now) => {
       const wanted = JSON.stringify(jobs.map((job) => ({ job_id: job.id, ...reminderOf(job) })));
       const result = await db.execute(sql`
-        with wanted as (
+        with wanted as materialized (
           select w.job_id, w."taskId"::uuid as task_id, w."remindAt"::timestamptz as remind_at
           from json_to_recordset(${wanted}::json) as w(job_id bigint, "taskId" text, "remindAt" text)
+        ), k as materialized (
+          -- By the primary key, as one array: never a hash over the whole tasks table.
+          select t.* from tasks t where t.id = any (array(select task_id from wanted))
         )
         select w.job_id, k.id is not null as task_exists,
           coalesce(not k.done and k.remind_at = w.remind_at and k.remind_at is distinct from k.reminded_for
@@ -57,7 +60,7 @@ export function reminderJobKind(options: { appUrl: string; timeZone: string }): 
           k.title, k.due_at, u.email, u.name, u.language, u.is_active, k.lead_id, k.brand_id,
           coalesce(${leadLabel(sql`lb.name`, sql`l.assessment`)}, b.name) as record
         from wanted w
-        left join tasks k on k.id = w.task_id
+        left join k on k.id = w.task_id
         left join users u on u.id = k.assignee_id
         left join leads l on l.id = k.lead_id
         left join brands lb on lb.id = l.brand_id
@@ -93,15 +96,30 @@ export function reminderJobKind(options: { appUrl: string; timeZone: string }): 
         };
       });
     },
-    // An edit of the task locks its row and then writes its job: finishing locks in that order too.
-    lockSubject: async (tx, job) => {
-      await tx.execute(sql`select 1 from tasks where id = ${reminderOf(job).taskId}::uuid for no key update`);
-    },
-    // The reminder for this time is handed over: the task owes none until its time changes.
-    sent: async (tx, job) => {
-      const { taskId, remindAt } = reminderOf(job);
-      await tx.execute(sql`update tasks set reminded_for = remind_at
-        where id = ${taskId}::uuid and remind_at = ${remindAt}::timestamptz`);
+    // The reminders for these times are handed over: each task owes none until its time changes.
+    // One statement, only for the tasks that still owe this very reminder (open, same time, not
+    // recorded by another process) whose job is still this claim's; the tasks' trigger then
+    // deletes those jobs in the same statement. The tasks' rows are locked in id order and before
+    // their jobs', as any edit of a task locks its row before its job, so none can deadlock.
+    finish: async (db, jobs) => {
+      const sent = JSON.stringify(
+        jobs.map((job) => ({ job_id: job.id, claim: job.claim, ...reminderOf(job) })),
+      );
+      const result = await db.execute(sql`
+        with sent as materialized (
+          select x.job_id, x."taskId"::uuid as task_id, x."remindAt"::timestamptz as remind_at
+          from json_to_recordset(${sent}::json) as x(job_id bigint, claim text, "taskId" text, "remindAt" text)
+          where exists (select 1 from scheduled_jobs j where j.id = x.job_id and j.claimed_by = x.claim)
+        ), locked as materialized (
+          select t.id from tasks t where t.id = any (array(select task_id from sent))
+          order by t.id for no key update
+        )
+        update tasks t set reminded_for = t.remind_at
+        from sent
+        where t.id = any (array(select id from locked)) and t.id = sent.task_id
+          and t.remind_at = sent.remind_at and not t.done and t.reminded_for is distinct from t.remind_at
+        returning sent.job_id`);
+      return rawRows<{ job_id: string | number }>(result).map((row) => Number(row.job_id));
     },
   };
 }
