@@ -84,19 +84,26 @@ export function minimalWorkbook(sheetXml: string, options: { claimedSheetSize?: 
   ]);
 }
 
-/** A worksheet's XML of `rows` rows of `columns` inline-string cells (`r1c1`, `r1c2`...). */
+/**
+ * A worksheet's XML of `rows` rows of `columns` cells: `cell(row, column)` as an inline string
+ * (`r1c1`, `r1c2`... by default), a number cell when it gives a number, no cell when null.
+ */
 export function sheetXmlOf(
   rows: number,
   columns: number,
-  cell = (row: number, column: number) => `r${row}c${column}`,
+  cell: (row: number, column: number) => string | number | null = (row, column) => `r${row}c${column}`,
 ): string {
   const parts: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
   ];
   for (let row = 1; row <= rows; row += 1) {
     parts.push(`<row r="${row}">`);
-    for (let column = 1; column <= columns; column += 1)
-      parts.push(`<c r="${columnName(column)}${row}" t="inlineStr"><is><t>${cell(row, column)}</t></is></c>`);
+    for (let column = 1; column <= columns; column += 1) {
+      const value = cell(row, column);
+      const at = `${columnName(column)}${row}`;
+      if (typeof value === 'number') parts.push(`<c r="${at}"><v>${value}</v></c>`);
+      else if (value !== null) parts.push(`<c r="${at}" t="inlineStr"><is><t>${value}</t></is></c>`);
+    }
     parts.push('</row>');
   }
   parts.push('</sheetData></worksheet>');

@@ -105,7 +105,7 @@ const isBlank = (cell: SheetCell | undefined) =>
  * The reader gets a zip of our own making, of the parts as they were checked: what it reads is
  * exactly what was measured, whatever the upload's local headers claim.
  */
-export async function readXlsx(bytes: Buffer): Promise<SheetRow[]> {
+export async function readXlsx(bytes: Buffer, maxCells = XLSX_MAX_CELLS): Promise<SheetRow[]> {
   const unpacked = await unpackZip(bytes, isPart);
   if (unpacked.outcome === 'too_large') throw tooLarge();
   if (unpacked.outcome === 'unreadable') throw notASpreadsheet();
@@ -114,14 +114,14 @@ export async function readXlsx(bytes: Buffer): Promise<SheetRow[]> {
     if (!files.some((file) => file.name === WORKBOOK)) throw notASpreadsheet();
     const sheet = await firstWorksheet(files);
     if (!sheet) throw notASpreadsheet();
-    return await readRows(inReadingOrder(files, sheet));
+    return await readRows(inReadingOrder(files, sheet), maxCells);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw notASpreadsheet(error);
   }
 }
 
-async function readRows(files: readonly ZipFile[]): Promise<SheetRow[]> {
+async function readRows(files: readonly ZipFile[], maxCells: number): Promise<SheetRow[]> {
   const rows: SheetRow[] = [];
   let width = Number.POSITIVE_INFINITY;
   let cellsKept = 0;
@@ -138,7 +138,7 @@ async function readRows(files: readonly ZipFile[]): Promise<SheetRow[]> {
       if (rows.length === 0) width = cells.length;
       else if (cells.length > width) cells.length = width;
       cellsKept += cells.length;
-      if (cellsKept > XLSX_MAX_CELLS) throw tooLarge();
+      if (cellsKept > maxCells) throw tooLarge();
       rows.push({ line: row.number, cells });
     }
   }
