@@ -45,8 +45,21 @@ function inReadingOrder(files: readonly ZipFile[], sheet: ZipFile): ZipFile[] {
   return [rels, workbook, styles, sharedStrings, sheet].filter((file): file is ZipFile => file !== undefined);
 }
 
+/**
+ * Bytes handed to the reader at a time. Its XML parser turns each chunk into one array of events
+ * before handing any on: a whole 25 MB sheet in one chunk held a gigabyte of them at once.
+ */
+const READ_CHUNK_BYTES = 64 * 1024;
+
+function* inSmallChunks(chunks: readonly Buffer[]): Generator<Buffer> {
+  for (const chunk of chunks) {
+    for (let start = 0; start < chunk.length; start += READ_CHUNK_BYTES)
+      yield chunk.subarray(start, start + READ_CHUNK_BYTES);
+  }
+}
+
 const readerOf = (files: readonly ZipFile[]) =>
-  new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(storedZip(files)), {
+  new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(inSmallChunks(storedZip(files))), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Styles say which numbers are dates.
