@@ -92,7 +92,32 @@ export function pgliteHandle(client: PGlite, release?: () => Promise<void>): DbH
  */
 function survivePoolErrors(pool: pg.Pool, onError: (error: Error) => void): void {
   pool.on('error', onError);
-  pool.on('connect', (client) => client.on('error', onError));
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+    discardClientAfterReadTimeout(client);
+  });
+}
+
+/**
+ * A statement that got no answer within the pool's `query_timeout` (the network to the database
+ * stalled: the socket is open and nothing comes back) fails, but pg leaves the client waiting for
+ * that answer, so every later statement on it would queue behind. Its socket is destroyed instead:
+ * the client turns unqueryable and the pool discards it when it is released.
+ */
+function discardClientAfterReadTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      if (error instanceof Error && error.message === 'Query read timeout') {
+        (
+          client as unknown as { connection?: { stream?: { destroy: () => void } } }
+        ).connection?.stream?.destroy();
+      }
+      throw error;
+    });
+  }) as typeof client.query;
 }
 
 export function postgresHandle(
@@ -163,6 +188,9 @@ export function postgresPool(connectionString: string, limits: PoolLimits, appli
     connectionTimeoutMillis: limits.connectionTimeoutMillis,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
+    // The server ends a statement at its statement_timeout; a network that stalls never answers
+    // at all, so the client gives up a little later by itself.
+    query_timeout: limits.statementTimeoutMs + 2_000,
     application_name: applicationName,
     // No JIT compilation: it pays off for analytical queries running for seconds, and this
     // API's reads are index ranges of milliseconds. A statement whose estimated cost crosses
@@ -179,9 +207,13 @@ export function postgresPool(connectionString: string, limits: PoolLimits, appli
 /** The requests' pool and the bulk pool of one database, with their limits. */
 export function openPostgres(
   connectionString: string,
-  options: { max?: number; onError?: (error: Error) => void } = {},
+  options: { max?: number; onError?: (error: Error) => void; requestLimits?: Partial<PoolLimits> } = {},
 ): DbHandle {
-  const requests = { ...REQUEST_POOL_LIMITS, max: options.max ?? REQUEST_POOL_LIMITS.max };
+  const requests = {
+    ...REQUEST_POOL_LIMITS,
+    ...options.requestLimits,
+    max: options.max ?? REQUEST_POOL_LIMITS.max,
+  };
   return postgresHandle(
     postgresPool(connectionString, requests, 'funil'),
     postgresPool(connectionString, BULK_POOL_LIMITS, 'funil-bulk'),

@@ -202,3 +202,47 @@ describe('while the database is away', () => {
     },
   );
 });
+
+describe.runIf(testDbKind() === 'postgres')('while the network to the database stalls', () => {
+  // A short statement limit, so the client-side limit that follows it comes within the test's time.
+  const STATEMENT_TIMEOUT_MS = 1_000;
+  let app: App;
+  let proxy: TcpProxy;
+  let drop: () => Promise<void>;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    const database = await createPostgresTestDatabase({ migrated: true });
+    drop = database.drop;
+    const target = new URL(database.url);
+    proxy = await TcpProxy.start({ host: target.hostname, port: Number(target.port || 5432) });
+    app = await buildTestApp({
+      db: openPostgres(proxy.urlFor(database.url), {
+        max: 3,
+        requestLimits: { statementTimeoutMs: STATEMENT_TIMEOUT_MS },
+      }),
+    });
+    admin = await signIn(app, { roles: ['admin'] });
+  });
+  afterAll(async () => {
+    // Connections held by a stall are dropped when it ends: closing the app waits for none.
+    await proxy.restore();
+    await app.close();
+    await proxy.close();
+    await drop();
+  });
+
+  it('answers 503 within 5 s on connections that went silent, then discards them and answers normally', async () => {
+    const list = () => app.inject({ method: 'GET', url: '/api/brands', headers: admin.headers });
+    expect((await list()).statusCode).toBe(200);
+    proxy.stall();
+    const started = performance.now();
+    const stalled = await list();
+    const ms = performance.now() - started;
+    expect(stalled.statusCode).toBe(503);
+    expect(stalled.json<{ message: string }>().message).toBe('Serviço indisponível');
+    expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+    await proxy.restore();
+    await expect.poll(async () => (await list()).statusCode, { timeout: 10_000 }).toBe(200);
+  });
+});
