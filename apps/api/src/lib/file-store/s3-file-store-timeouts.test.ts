@@ -18,10 +18,12 @@ const bucketAt = (endpoint: string): S3Config => ({
   forcePathStyle: true,
 });
 
-/** How long `work` took to fail; fails the test if it succeeded. */
+/** How long `work` took to fail as the request's 503; fails the test if it succeeded. */
 async function failureTime(work: () => Promise<unknown>): Promise<number> {
   const startedAt = performance.now();
-  await expect(work()).rejects.toThrow();
+  await expect(work()).rejects.toThrow(
+    expect.objectContaining({ statusCode: 503, key: 'errors:service_unavailable' }),
+  );
   return performance.now() - startedAt;
 }
 

@@ -6,11 +6,28 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config';
+import { AppError } from '../app-error';
 import type { FileStore } from './file-store';
 
 /** Providers differ in the error's name for a missing key (NoSuchKey, NotFound); all answer 404. */
 const isMissing = (error: unknown) =>
   (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+
+/**
+ * A bucket that failed (silent past the limits, unreachable, refusing): the request behind it is
+ * answered 503, the SDK's error kept as the cause for the log, never sent.
+ */
+const unavailable = (error: unknown) => new AppError(503, 'errors:service_unavailable', { cause: error });
+
+/** Runs one call to the bucket; any failure but a missing key's is `unavailable`. */
+async function calling<T>(call: () => Promise<T>, onMissing: () => T): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isMissing(error)) return onMissing();
+    throw unavailable(error);
+  }
+}
 
 /**
  * How long the bucket may take. The SDK's own defaults wait for ever on a server that accepts the
@@ -62,36 +79,47 @@ export function s3FileStore(config: S3Config, limits: S3Limits = S3_LIMITS): Fil
 
   return {
     kind: 's3',
-    put: async (name, contentType, bytes) => {
-      await client.send(new PutObjectCommand({ Bucket, Key: name, Body: bytes, ContentType: contentType }));
-    },
-    get: async (name) => {
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: name }));
-        const bytes = await object.Body?.transformToByteArray();
-        if (!bytes) return null;
-        return {
-          contentType: object.ContentType ?? 'application/octet-stream',
-          bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-        };
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
-    },
-    has: async (name) => {
-      try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: name }));
-        return true;
-      } catch (error) {
-        if (isMissing(error)) return false;
-        throw error;
-      }
-    },
+    put: (name, contentType, bytes) =>
+      calling(
+        async () => {
+          await client.send(
+            new PutObjectCommand({ Bucket, Key: name, Body: bytes, ContentType: contentType }),
+          );
+        },
+        () => {
+          // A put answered 404: the bucket itself is missing, which is the operator's to fix.
+          throw unavailable(new Error(`S3 bucket ${Bucket} not found`));
+        },
+      ),
+    get: (name) =>
+      calling(
+        async () => {
+          const object = await client.send(new GetObjectCommand({ Bucket, Key: name }));
+          const bytes = await object.Body?.transformToByteArray();
+          if (!bytes) return null;
+          return {
+            contentType: object.ContentType ?? 'application/octet-stream',
+            bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          };
+        },
+        () => null,
+      ),
+    has: (name) =>
+      calling(
+        async () => {
+          await client.send(new HeadObjectCommand({ Bucket, Key: name }));
+          return true;
+        },
+        () => false,
+      ),
     // S3 answers a delete of a missing key with success, which is what `remove` promises.
-    remove: async (name) => {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
-    },
+    remove: (name) =>
+      calling(
+        async () => {
+          await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
+        },
+        () => undefined,
+      ),
     close: async () => {
       client.destroy();
     },
