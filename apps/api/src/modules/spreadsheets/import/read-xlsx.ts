@@ -51,22 +51,25 @@ function inReadingOrder(files: readonly ZipFile[], sheet: ZipFile): ZipFile[] {
  */
 const READ_CHUNK_BYTES = 64 * 1024;
 
-function* inSmallChunks(chunks: readonly Buffer[]): Generator<Buffer> {
-  for (const chunk of chunks) {
+async function* inSmallChunks(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  for await (const chunk of chunks) {
     for (let start = 0; start < chunk.length; start += READ_CHUNK_BYTES)
       yield chunk.subarray(start, start + READ_CHUNK_BYTES);
   }
 }
 
 const readerOf = (files: readonly ZipFile[]) =>
-  new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(inSmallChunks(storedZip(files))), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    // Styles say which numbers are dates.
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
+  new ExcelJS.stream.xlsx.WorkbookReader(
+    Readable.from(inSmallChunks(storedZip(files) as AsyncIterable<Buffer>)),
+    {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      // Styles say which numbers are dates.
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      entries: 'ignore',
+    },
+  );
 
 /** What the streaming reader keeps of the workbook part (not in exceljs's types; read defensively). */
 type ReadWorkbook = {

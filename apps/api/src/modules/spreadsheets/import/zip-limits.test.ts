@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { plainZip, xlsxOf } from '../../../../test/spreadsheet-fixtures';
 import { deflatedZip } from '../../../../test/zip-fixtures';
@@ -16,7 +17,7 @@ describe('unpackZip', () => {
     expect(workbook.files.map((file) => file.name)).toEqual(['xl/worksheets/sheet1.xml']);
     expect(workbook.files[0]?.bytes.toString('utf8')).toContain('<sheetData>');
 
-    const ours = Buffer.concat(
+    const ours = await buffer(
       storedZip([
         { name: 'a.txt', bytes: Buffer.from('olá') },
         { name: 'pasta/b.txt', bytes: Buffer.from('mundo') },
