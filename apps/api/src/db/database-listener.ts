@@ -30,13 +30,42 @@ export type DatabaseListener = {
 };
 
 const RECONNECT_DELAY_MS = 1_000;
+/**
+ * How often the listening connection is asked a trivial question, and how long its answer may
+ * take. A server that closed the connection is noticed at once; one that stalled (the network
+ * carries nothing, the socket stays open) would never be: without an answer in time the socket
+ * is destroyed, and the connection is made again.
+ */
+export const HEARTBEAT = { everyMs: 10_000, timeoutMs: 5_000 };
+
+/** Ends a client's connection at once, without the goodbye `end()` waits for on a stalled socket. */
+const destroyConnection = (client: pg.Client) =>
+  (client as unknown as { connection?: { stream?: { destroy: () => void } } }).connection?.stream?.destroy();
+
+async function answersWithin(client: pg.Client, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([client.query('select 1').then(() => true), late]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * One listening connection per process for every channel. PGlite delivers notifications
  * in-process. On PostgreSQL a connection of its own listens (a pooled one would be handed to
  * queries); when it drops, it reconnects every second until it can listen again.
  */
-export async function listenToDatabase(handle: DbHandle, log: FastifyBaseLogger): Promise<DatabaseListener> {
+export async function listenToDatabase(
+  handle: DbHandle,
+  log: FastifyBaseLogger,
+  heartbeat: { everyMs: number; timeoutMs: number } = HEARTBEAT,
+): Promise<DatabaseListener> {
   const handlers = new Map<string, ((payload: string) => void)[]>();
   const connectionHandlers: ((isListening: boolean) => void)[] = [];
   let isListening = false;
@@ -101,7 +130,16 @@ export async function listenToDatabase(handle: DbHandle, log: FastifyBaseLogger)
       await client.end().catch(() => {});
       return false;
     }
+    const beat = setInterval(() => {
+      void answersWithin(client, heartbeat.timeoutMs).then((answered) => {
+        if (answered || current !== client) return;
+        log.warn('database notifications: the connection stopped answering; connecting again');
+        destroyConnection(client);
+      });
+    }, heartbeat.everyMs);
+    beat.unref();
     client.once('end', () => {
+      clearInterval(beat);
       current = null;
       if (stopped) return;
       setListening(false);
@@ -121,7 +159,11 @@ export async function listenToDatabase(handle: DbHandle, log: FastifyBaseLogger)
     ...listener,
     close: async () => {
       stopped = true;
-      await current?.end().catch(() => {});
+      const client = current;
+      if (!client) return;
+      // A stalled connection never answers the goodbye: it gets a moment, then is cut.
+      if (!(await answersWithin(client, heartbeat.timeoutMs))) destroyConnection(client);
+      else await client.end().catch(() => {});
     },
   };
 }
