@@ -124,10 +124,28 @@ export const EXPORT_COLUMNS = {
  */
 export const IMPORT_FIELDS = {
   leads: EXPORT_COLUMNS.leads.filter((column) => column !== 'createdAt' && column !== 'updatedAt'),
-  brands: EXPORT_COLUMNS.brands.filter((column) => column !== 'createdAt' && column !== 'updatedAt'),
+  brands: [
+    'name',
+    'company_name',
+    'cnpj',
+    'area_of_activity',
+    'segmentation',
+    'responsible',
+    'description',
+    'status',
+    // Import only: one column with the contact's full name (first word: first name; the rest: last name).
+    'contact_name',
+    'contact_first_name',
+    'contact_last_name',
+    'contact_position',
+    'contact_email',
+    'contact_phone',
+  ],
   contacts: EXPORT_COLUMNS.contacts.filter((column) => column !== 'createdAt' && column !== 'updatedAt'),
 } as const;
-export type ImportField<K extends SpreadsheetKind = SpreadsheetKind> = (typeof EXPORT_COLUMNS)[K][number];
+export type ImportField<K extends SpreadsheetKind = SpreadsheetKind> =
+  | (typeof EXPORT_COLUMNS)[K][number]
+  | (typeof IMPORT_FIELDS)[K][number];
 
 /** What an import does with a row whose record is already in Funil or earlier in the file. */
 export const IMPORT_DUPLICATE_POLICIES = ['skip', 'update'] as const;
@@ -154,21 +172,45 @@ export type ImportOptions = z.output<typeof importOptionsSchema>;
 /** A problem of one row: the field it is in (null for the row as a whole) and its message. */
 export const importIssueSchema = z.object({ field: z.string().nullable(), message: z.string() });
 
-export const IMPORT_ROW_ACTIONS = ['create', 'update', 'skip'] as const;
+/**
+ * What an import does with a row: create a record, update one (the fields that differ), leave an
+ * equal one as it is (`unchanged`, nothing written), or skip the row (nothing of it written).
+ */
+export const IMPORT_ROW_ACTIONS = ['create', 'update', 'unchanged', 'skip'] as const;
 export type ImportRowAction = (typeof IMPORT_ROW_ACTIONS)[number];
 
 /**
+ * What of a row was not written: the whole row (`row`), or only a brand row's principal contact
+ * (`contact`: the brand was created or updated, its contact was incomplete or invalid).
+ */
+export const IMPORT_SKIPPED_PARTS = ['row', 'contact'] as const;
+
+/**
  * The answer of an import, dry run or not. `row` is the spreadsheet's line number (header = 1).
- * `skipped` has one entry per skipped row, its first problem; `preview` has every data row, with
- * the values read for each mapped field, what the import does with it and all its problems; and
- * `columns` says how each of the file's columns was read, so a client can show and correct it.
+ * `skipped` has one entry per row with something not written: its first problem (`field`,
+ * `message`), every problem (`issues`), what was not written (`part`) and the record the row
+ * names as a person knows it (`name`: the brand's name, or the contact's); `contacts_skipped`
+ * counts its `contact` entries. `preview` has every data row, with the values read for each mapped
+ * field, what the import does with it and all its problems; and `columns` says how each of the
+ * file's columns was read, so a client can show and correct it.
  */
 export const importResultSchema = z.object({
   dry_run: z.boolean(),
   rows: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
-  skipped: z.array(z.object({ row: z.number().int(), field: z.string().nullable(), message: z.string() })),
+  unchanged: z.number().int(),
+  contacts_skipped: z.number().int(),
+  skipped: z.array(
+    z.object({
+      row: z.number().int(),
+      field: z.string().nullable(),
+      message: z.string(),
+      part: z.enum(IMPORT_SKIPPED_PARTS),
+      name: z.string().nullable(),
+      issues: z.array(importIssueSchema),
+    }),
+  ),
   columns: z.array(z.object({ header: z.string(), field: z.string().nullable() })),
   preview: z.array(
     z.object({

@@ -82,10 +82,20 @@ export function importAnswer(outcome: ImportOutcome, t: Translate): ImportResult
     rows: outcome.rows.length,
     created: count('create'),
     updated: count('update'),
+    unchanged: count('unchanged'),
+    contacts_skipped: 0,
     skipped: outcome.rows.flatMap((row) => {
       const [first] = row.issues;
       return row.action === 'skip'
-        ? [{ row: row.line, ...(first ? message(first) : { field: null, message: '' }) }]
+        ? [
+            {
+              row: row.line,
+              ...(first ? message(first) : { field: null, message: '' }),
+              part: 'row' as const,
+              name: null,
+              issues: row.issues.map(message),
+            },
+          ]
         : [];
     }),
     columns: outcome.columns,
