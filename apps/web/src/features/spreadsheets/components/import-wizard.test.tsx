@@ -28,6 +28,8 @@ const guessed: ImportResult = {
   rows: 2,
   created: 0,
   updated: 0,
+  unchanged: 0,
+  contacts_skipped: 0,
   skipped: [],
   columns: [
     { header: 'Fantasia', field: null },
@@ -55,7 +57,18 @@ const mapped = (dryRun: boolean, action: 'create' | 'update' = 'create'): Import
   rows: 2,
   created: dryRun || action !== 'create' ? 0 : 1,
   updated: dryRun || action !== 'update' ? 0 : 1,
-  skipped: dryRun ? [] : [{ row: 3, field: 'cnpj', message: 'CNPJ inválido' }],
+  unchanged: 0,
+  contacts_skipped: 0,
+  skipped: [
+    {
+      row: 3,
+      field: 'cnpj',
+      message: 'CNPJ inválido',
+      part: 'row',
+      name: 'Bar Lua',
+      issues: [{ field: 'cnpj', message: 'CNPJ inválido' }],
+    },
+  ],
   columns: [
     { header: 'Fantasia', field: 'name' },
     { header: 'Razão social', field: 'company_name' },

@@ -12,6 +12,7 @@ type PreviewRow = ImportResult['preview'][number];
 const ACTION_BADGES: Record<ImportRowAction, BadgeProps['variant']> = {
   create: 'success',
   update: 'default',
+  unchanged: 'secondary',
   skip: 'outline',
 };
 

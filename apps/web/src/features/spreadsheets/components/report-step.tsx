@@ -43,6 +43,7 @@ export function ReportStep({ kind, report, onAgain, focusHeading }: ReportStepPr
       results: {
         create: t('wizard.report.csv.created'),
         update: t('wizard.report.csv.updated'),
+        unchanged: t('wizard.report.csv.unchanged'),
         skip: t('wizard.report.csv.skipped'),
       },
       fieldLabel,

@@ -7,7 +7,7 @@ const labels: ReportLabels = {
   result: 'Resultado',
   field: 'Campo',
   message: 'Mensagem',
-  results: { create: 'Criado', update: 'Atualizado', skip: 'Ignorado' },
+  results: { create: 'Criado', update: 'Atualizado', unchanged: 'Sem alteração', skip: 'Ignorado' },
   fieldLabel: (field) =>
     field === null ? 'Linha' : ({ cnpj: 'CNPJ', name: 'Nome da marca' }[field] ?? field),
 };
@@ -17,9 +17,28 @@ const result: ImportResult = {
   rows: 4,
   created: 2,
   updated: 0,
+  unchanged: 0,
+  contacts_skipped: 0,
   skipped: [
-    { row: 3, field: 'cnpj', message: 'CNPJ inválido' },
-    { row: 9, field: null, message: 'Linha vazia' },
+    {
+      row: 3,
+      field: 'cnpj',
+      message: 'CNPJ inválido',
+      part: 'row',
+      name: 'Bar',
+      issues: [
+        { field: 'cnpj', message: 'CNPJ inválido' },
+        { field: 'name', message: 'Nome curto' },
+      ],
+    },
+    {
+      row: 9,
+      field: null,
+      message: 'Linha vazia',
+      part: 'row',
+      name: null,
+      issues: [{ field: null, message: 'Linha vazia' }],
+    },
   ],
   columns: [],
   preview: [
