@@ -10,17 +10,24 @@ export type CellType = 'text' | 'money' | 'integer' | 'date';
 export type CellValue = string | number | null;
 
 /**
- * OWASP's CSV injection: a text that a spreadsheet would read as a formula (=, +, -, @, tab or
- * carriage return first) gets a leading apostrophe. Text cells only, in both formats; numbers and
- * dates never. (The importer strips the apostrophe again.)
+ * A text a spreadsheet would read as a formula if typed into a cell: =, +, -, @, tab or carriage
+ * return first.
  */
-export function escapeFormula(text: string): string {
-  if (text.length === 0) return text;
+export function startsLikeFormula(text: string): boolean {
+  if (text.length === 0) return false;
   const first = text.charCodeAt(0);
   // = + - @ \t \r
-  if (first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13)
-    return `'${text}`;
-  return text;
+  return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13;
+}
+
+/**
+ * OWASP's CSV injection, for the CSV only: a text that starts like a formula gets a leading
+ * apostrophe, since a spreadsheet opening a CSV reads every field as typed. Text cells only;
+ * numbers and dates never. (The importer strips the apostrophe again.) An XLSX needs no guard:
+ * its texts are string cells, which a spreadsheet never evaluates.
+ */
+export function escapeFormula(text: string): string {
+  return startsLikeFormula(text) ? `'${text}` : text;
 }
 
 /** 12ABC34501DE35 → 12.ABC.345/01DE-35 (numeric and alphanumeric); the stored form is 14 characters. */

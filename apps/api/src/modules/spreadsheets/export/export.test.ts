@@ -288,7 +288,7 @@ describe('GET /api/{leads,brands,contacts}/export', () => {
     expect(brandsFile.headers['content-disposition']).toMatch(/filename="brands-\d{4}-\d{2}-\d{2}\.csv"/);
   });
 
-  it('escapes text cells that would be formulas, in CSV and XLSX; numbers and dates never', async () => {
+  it('escapes text cells that would be formulas in a CSV, numbers never; an XLSX writes them as stored', async () => {
     const brand = await createBrandVia(app, seller.headers, { name: '=HYPERLINK("http://x")' });
     const refs = { ...(await createLeadReferences(app, seller.headers)), brandId: brand.id };
     const risky = ['=1+1', '+55 11', '-2', '@SUM(A1)', '\tTab', '\rCR'];
@@ -314,13 +314,16 @@ describe('GET /api/{leads,brands,contacts}/export', () => {
     const cells: unknown[] = [];
     sheet?.eachRow((row, number) => {
       if (number === 1) return;
-      expect(row.getCell(1).value).toBe(`'=HYPERLINK("http://x")`);
+      // Inline strings, never formulas: exceljs reads them back as rich text of one run.
+      expect(row.getCell(1).text).toBe('=HYPERLINK("http://x")');
       expect(row.getCell(1).formula).toBeUndefined();
+      expect(row.getCell(1).type).toBe(ExcelJS.ValueType.RichText);
+      expect(row.getCell(3).formula).toBeUndefined();
       expect(row.getCell(11).value).toBe(0);
-      cells.push(row.getCell(3).value);
+      cells.push(row.getCell(3).text);
     });
-    // XML reads a carriage return in a text as a line feed (exceljs writes it raw): the cell still starts with `'`.
-    expect([...cells].sort()).toEqual(risky.map((text) => `'${text.replace('\r', '\n')}`).sort());
+    // XML reads a carriage return in a text as a line feed (exceljs writes it raw).
+    expect([...cells].sort()).toEqual(risky.map((text) => text.replace('\r', '\n')).sort());
   });
 
   describe('the same rows in the same order as the list', () => {
