@@ -1,4 +1,11 @@
-import { EXPORT_COLUMNS, IMPORT_FIELDS, LANGUAGES, sharedResources, SPREADSHEET_KINDS } from '@funil/shared';
+import {
+  EXPORT_COLUMNS,
+  IMPORT_FIELDS,
+  LANGUAGES,
+  sharedResources,
+  SPREADSHEET_KINDS,
+  type SpreadsheetKind,
+} from '@funil/shared';
 import { describe, expect, it } from 'vitest';
 import {
   parseAmount,
@@ -17,21 +24,96 @@ describe('header mapping', () => {
     expect(normaliseHeader('AÑO DEL PROSPECTO')).toBe('ano del prospecto');
   });
 
-  it("maps every export header back, in every language, and every field's own key", () => {
+  const headerOf = (language: (typeof LANGUAGES)[number], kind: SpreadsheetKind, field: string) =>
+    String((sharedResources[language].spreadsheet.columns[kind] as Record<string, string>)[field]);
+
+  it("maps every export's header row back, in every language, and every field's own key", () => {
     for (const kind of SPREADSHEET_KINDS) {
-      for (const field of IMPORT_FIELDS[kind]) {
+      for (const field of IMPORT_FIELDS[kind])
         expect(guessField(kind, field), `${kind}.${field}`).toBe(field);
-        for (const language of LANGUAGES) {
-          const header = (sharedResources[language].spreadsheet.columns[kind] as Record<string, string>)[
-            field
-          ];
-          expect(guessField(kind, String(header).toUpperCase()), `${language} ${kind}.${field}`).toBe(field);
-        }
+      // What an export writes: every column but the timestamps, which are the database's.
+      const exported = EXPORT_COLUMNS[kind].filter(
+        (column) => column !== 'createdAt' && column !== 'updatedAt',
+      );
+      for (const language of LANGUAGES) {
+        const headers = exported.map((field) => headerOf(language, kind, field).toUpperCase());
+        expect(mapColumns(kind, headers), `${language} ${kind}`).toEqual(exported);
+        expect(mapColumns(kind, [...headers, headerOf(language, kind, 'createdAt')]).at(-1)).toBeNull();
       }
-      // Timestamps are the database's: never imported.
-      expect(guessField(kind, 'createdAt')).toBeNull();
       expect(EXPORT_COLUMNS[kind]).toContain('createdAt');
+      expect(guessField(kind, 'createdAt')).toBeNull();
     }
+  });
+
+  it('reads Nome, Name and Nombre in a brands file as the brand, never the contact', () => {
+    for (const header of ['Nome', 'Name', 'NOMBRE', 'Marca', 'Nome fantasia'])
+      expect(mapColumns('brands', [header, 'Contato', 'CNPJ']), header).toEqual([
+        'name',
+        'contact_name',
+        'cnpj',
+      ]);
+  });
+
+  it("reads a contact column as the contact's full name unless a surname column is beside it", () => {
+    const contactHeaders = [
+      'Contato',
+      'Contact',
+      'Contacto',
+      'Nome do contato',
+      'Nombre del contacto',
+      'Contact name',
+      'Contato (nome completo)',
+      'contact_name',
+      ...LANGUAGES.map((language) => headerOf(language, 'brands', 'contact_name')),
+    ];
+    for (const header of contactHeaders) {
+      expect(mapColumns('brands', ['Nome', header, 'Email']), header).toEqual([
+        'name',
+        'contact_name',
+        'contact_email',
+      ]);
+      for (const surname of [
+        'Sobrenome',
+        'Sobrenome do contato',
+        'Apellido',
+        'Last name',
+        'Contact last name',
+      ])
+        expect(mapColumns('brands', ['Nome', header, surname]), `${header} + ${surname}`).toEqual([
+          'name',
+          'contact_first_name',
+          'contact_last_name',
+        ]);
+    }
+    // A surname column the mapping ignores is no surname; one the mapping names is one.
+    expect(mapColumns('brands', ['Nome', 'Contato', 'Sobrenome'], { Sobrenome: null })).toEqual([
+      'name',
+      'contact_name',
+      null,
+    ]);
+    expect(mapColumns('brands', ['Nome', 'Contato', 'Família'], { Família: 'contact_last_name' })).toEqual([
+      'name',
+      'contact_first_name',
+      'contact_last_name',
+    ]);
+    // Only a brands file has a contact's name to read.
+    expect(guessField('leads', 'Contato')).toBeNull();
+  });
+
+  it('lets an explicit mapping win over any guess of a contact column', () => {
+    expect(mapColumns('brands', ['Nome', 'Contato'], { Contato: 'contact_first_name' })).toEqual([
+      'name',
+      'contact_first_name',
+    ]);
+    expect(
+      mapColumns('brands', ['Nome', 'Nome do contato', 'Sobrenome do contato'], {
+        'Nome do contato': 'contact_name',
+      }),
+    ).toEqual(['name', 'contact_name', 'contact_last_name']);
+    expect(mapColumns('brands', ['Contato', 'Nome'], { Contato: 'name', Nome: null })).toEqual([
+      'name',
+      null,
+    ]);
   });
 
   it('knows natural aliases', () => {

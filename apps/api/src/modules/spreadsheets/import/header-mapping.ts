@@ -12,6 +12,11 @@ import {
  * (`spreadsheet:columns.<kind>.<field>`, so any export maps back whatever its language) and a few
  * natural aliases; an explicit `mapping` (header → field, or null to ignore the column) wins over
  * any guess. Each field is read from one column at most: the first that names it.
+ *
+ * In a brands file, a header that names the contact without saying which part of the name
+ * ("Contato", "Nome do contato", "Contact name"…) holds the contact's full name (`contact_name`)
+ * when no column holds the surname, and the first name when one does (the export's own "Nome do
+ * contato" sits beside "Sobrenome do contato").
  */
 
 /** Lower case, accents removed, punctuation and underscores as single spaces: "E-mail do Contato" → "e mail do contato". */
@@ -27,12 +32,13 @@ export function normaliseHeader(text: string): string {
 /** Headers people write that are neither a key nor an export header (normalised by the lookup). */
 const ALIASES: { [K in SpreadsheetKind]: Partial<Record<ImportField<K>, string[]>> } = {
   brands: {
-    name: ['marca', 'nome fantasia', 'brand', 'nome marca'],
+    // "Nome" in a brands file is the brand's: the contact's name is named as the contact's.
+    name: ['nome', 'nombre', 'marca', 'nome fantasia', 'brand', 'nome marca'],
     company_name: ['empresa', 'company', 'razao'],
     area_of_activity: ['area', 'atuacao', 'ramo'],
     segmentation: ['segmento'],
-    contact_first_name: ['contato', 'nome contato', 'primeiro nome do contato'],
-    contact_last_name: ['sobrenome'],
+    contact_first_name: ['primeiro nome do contato', 'primeiro nome', 'first name', 'primer nombre'],
+    contact_last_name: ['sobrenome', 'apellido', 'last name', 'surname'],
     contact_position: ['cargo'],
     contact_email: ['email', 'e mail', 'correo'],
     contact_phone: ['telefone', 'celular', 'phone', 'fone', 'whatsapp', 'telefono'],
@@ -82,9 +88,42 @@ function lookupFor(kind: SpreadsheetKind): Lookup {
   return lookup;
 }
 
+/**
+ * Headers of a brands file that name the contact without saying which part of the name they hold
+ * (normalised): the contact's full name, or its first name beside a surname column. The key
+ * `contact_name` and its export headers are among them.
+ */
+const CONTACT_NAME_HEADERS = new Set(
+  [
+    'contato',
+    'contact',
+    'contacto',
+    'nome do contato',
+    'nome contato',
+    'nome completo do contato',
+    'nome completo',
+    'nombre del contacto',
+    'nombre contacto',
+    'nombre completo del contacto',
+    'nombre completo',
+    'contact name',
+    'contact full name',
+    'full name',
+    ...LANGUAGES.map((language) => sharedResources[language].spreadsheet.columns.brands.contact_name),
+  ].map(normaliseHeader),
+);
+
+export type GuessContext = {
+  /** Whether another column of the file holds the contact's surname (`contact_last_name`). */
+  hasSurname?: boolean;
+};
+
 /** The field a header names for a kind, or null. */
-export function guessField(kind: SpreadsheetKind, header: string): string | null {
-  return lookupFor(kind).get(normaliseHeader(header)) ?? null;
+export function guessField(kind: SpreadsheetKind, header: string, context: GuessContext = {}): string | null {
+  const normalised = normaliseHeader(header);
+  if (kind === 'brands' && CONTACT_NAME_HEADERS.has(normalised))
+    return context.hasSurname ? 'contact_first_name' : 'contact_name';
+  return lookupFor(kind).get(normalised) ?? null;
 }
 
 /** An explicit mapping: header text → field of the kind, or null to ignore the column. */
@@ -129,6 +168,11 @@ export function mapColumns(
   const explicit = headers.map((header): string | null | undefined =>
     Object.hasOwn(mapping, header) ? mapping[header] : normalisedMapping.get(normaliseHeader(header)),
   );
+  // Whether some column holds the surname decides what a bare contact header holds.
+  const hasSurname = headers.some(
+    (header, index) =>
+      (explicit[index] === undefined ? guessField(kind, header) : explicit[index]) === 'contact_last_name',
+  );
   const taken = new Set<string>();
   const result: (string | null)[] = headers.map(() => null);
   explicit.forEach((field, index) => {
@@ -139,7 +183,7 @@ export function mapColumns(
   });
   headers.forEach((header, index) => {
     if (explicit[index] !== undefined) return;
-    const field = guessField(kind, header);
+    const field = guessField(kind, header, { hasSurname });
     if (field !== null && !taken.has(field)) {
       taken.add(field);
       result[index] = field;
