@@ -25,6 +25,13 @@ describe('searchTermIdentifiers', () => {
     ['12.', '12'],
     ['AB.CDE.FGH/', 'ABCDEFGH'],
     ['12ABC34501DE35', '12ABC34501DE35'],
+    ['12abc34501de35', '12ABC34501DE35'],
+    ['12abc3', '12ABC3'],
+    ['12ABC3', '12ABC3'],
+    ['12abc', '12ABC'],
+    ['12', '12'],
+    ['AB1', 'AB1'],
+    ['12ABC34501DE3', '12ABC34501DE3'],
     ['12.345', '12345'],
     ['11.222.333/0001-81', '11222333000181'],
   ])('reads %j as the beginning of the CNPJ %j', (term, prefix) => {
@@ -34,16 +41,28 @@ describe('searchTermIdentifiers', () => {
   it.each([
     '$1',
     'AB',
-    '12abc',
-    '12ABC',
+    'Nike',
+    'ana',
+    'ABCDEFGHIJKL',
+    '1',
     '12.ABCD',
     '12-ABC',
     '12.ABC.345/01DE-3X',
     '12.ABC.345/01DE-351',
     '12ABC34501DE3X',
+    '12ABC34501DEX',
+    '12ABC34501DE351',
+    '12ábc3',
+    '12_ABC',
     'Ana 11',
     '(11) 9',
   ])('does not read %j as a CNPJ', (term) => {
     expect(searchTermIdentifiers(term).cnpjPrefix).toBeNull();
+  });
+
+  it('reads a short run of digits both ways, and "$1" neither way', () => {
+    expect(searchTermIdentifiers('12')).toEqual({ digits: '12', cnpjPrefix: '12' });
+    expect(searchTermIdentifiers('$1')).toEqual({ digits: null, cnpjPrefix: null });
+    expect(searchTermIdentifiers('12abc3')).toEqual({ digits: null, cnpjPrefix: '12ABC3' });
   });
 });

@@ -12,8 +12,8 @@ export type SearchTermIdentifiers = {
   digits: string | null;
   /**
    * The CNPJ characters the term begins, upper case without the mask; null unless the term has
-   * the masked CNPJ's shape, complete or begun ("12.ABC.345/01DE-35", "12.abc"), or is a complete
-   * CNPJ without the mask ("12ABC34501DE35").
+   * the CNPJ's shape, complete or begun, with its mask ("12.ABC.345/01DE-35", "12.abc") or
+   * without it ("12abc3", "12ABC34501DE35").
    */
   cnpjPrefix: string | null;
 };
@@ -22,7 +22,12 @@ const DIGITS_TERM = /^[\d\s./()+-]*\d[\d\s./()+-]*$/;
 
 // The mask of a CNPJ: C is a character of the root or the branch (0-9 or A-Z), D a check digit.
 const CNPJ_MASK = 'CC.CCC.CCC/CCCC-DD';
-const UNMASKED_CNPJ = /^[0-9A-Z]{12}[0-9]{2}$/;
+/**
+ * The beginning of a CNPJ without its mask, upper case: 2 to 14 characters, 0-9 or A-Z for the
+ * first 12 and digits for the check digits. It must hold a digit, so a plain word that fits the
+ * shape ("ANA", "NIKE") stays text and never reaches the CNPJ.
+ */
+const UNMASKED_CNPJ_PREFIX = /^(?=.*\d)(?:[0-9A-Z]{2,12}|[0-9A-Z]{12}[0-9]{1,2})$/;
 
 // A masked CNPJ is recognised from its first separator on: two characters alone ("AB") are text.
 const SHORTEST_MASKED_PREFIX = CNPJ_MASK.indexOf('.') + 1;
@@ -41,7 +46,7 @@ function beginsMaskedCnpj(term: string): boolean {
 export function searchTermIdentifiers(term: string): SearchTermIdentifiers {
   const trimmed = term.trim();
   const upper = trimmed.toUpperCase();
-  const looksLikeCnpj = beginsMaskedCnpj(upper) || UNMASKED_CNPJ.test(upper);
+  const looksLikeCnpj = beginsMaskedCnpj(upper) || UNMASKED_CNPJ_PREFIX.test(upper);
   return {
     digits: DIGITS_TERM.test(trimmed) ? trimmed.replace(/\D/g, '') : null,
     cnpjPrefix: looksLikeCnpj ? upper.replace(/[^0-9A-Z]/g, '') : null,

@@ -98,9 +98,9 @@ function brandSearch(db: Database, withCnpj: boolean): SQL {
 
 /**
  * The LIKE pattern of the stored CNPJ (14 characters, upper case, no mask) for a term of digits
- * (found anywhere: "12.345", "0001-81") or one in the CNPJ's masked shape (its beginning:
- * "12.ABC.3"); null for any other term, which is text and never reaches the CNPJ. The trigram
- * index serves both patterns.
+ * (found anywhere: "12.345", "0001-81") or one that begins a CNPJ, with or without its mask
+ * (its beginning: "12.ABC.3", "12abc3"); null for any other term, which is text and never
+ * reaches the CNPJ. The trigram index serves both patterns.
  */
 function cnpjPattern(search: string): string | null {
   const { digits, cnpjPrefix } = searchTermIdentifiers(search);

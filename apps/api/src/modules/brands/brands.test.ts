@@ -189,7 +189,7 @@ describe('/api/brands', () => {
     expect(await names('?name=torrefacao')).toEqual([]);
   });
 
-  it('searches the CNPJ only with a term of digits or in the CNPJ mask; any other term is text', async () => {
+  it('searches the CNPJ only with a term of digits or one that begins a CNPJ, masked or not; any other term is text', async () => {
     // 11222333000181, 12ABC34501DE35 and 12345678000195: each holds a 1, a 2 and a 3.
     await createBrandVia(app, seller.headers, {
       name: 'Café',
@@ -208,17 +208,23 @@ describe('/api/brands', () => {
     });
     const found = (search: string) => names(`?search=${encodeURIComponent(search)}`);
 
+    // Other characters are text: "$1" is never reduced to its digits.
     expect(await found('$1')).toEqual([]);
-    expect(await found('a1')).toEqual([]);
-    expect(await found('12abc')).toEqual([]);
     // Digits, with or without their punctuation, anywhere in the CNPJ.
     expect(await found('1')).toEqual(['Banco', 'Café', 'Doces']);
     expect(await found('12.345')).toEqual(['Doces']);
     expect(await found('333/0001-81')).toEqual(['Café']);
     // The masked shape, begun or complete, in any case; and the complete CNPJ without its mask.
     expect(await found('12.abc')).toEqual(['Banco']);
+    expect(await found('12.ABC.345/01')).toEqual(['Banco']);
     expect(await found('12.ABC.345/01DE-35')).toEqual(['Banco']);
     expect(await found('12abc34501de35')).toEqual(['Banco']);
+    // The start of a CNPJ without its mask, in any case.
+    for (const term of ['12abc3', '12ABC3', '12abc', '12ABC34501D'])
+      expect(await found(term), term).toEqual(['Banco']);
+    // Its beginning only: characters from its middle, or a start no CNPJ has, find nothing.
+    expect(await found('2ABC3')).toEqual([]);
+    expect(await found('a1')).toEqual([]);
     // The mask fixes where the characters sit: "AB.C" begins a CNPJ, it is not found inside one.
     expect(await found('BC.345')).toEqual([]);
   });
