@@ -6,7 +6,13 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useFieldLabel } from '../hooks/use-field-labels';
 import { formatCount, formatFileSize } from '../utils/file-size';
-import { IMPORT_ACCEPT, REQUIRED_FIELDS, importFields, isSpreadsheetFileName } from '../utils/import-kind';
+import {
+  type FileRefusal,
+  IMPORT_ACCEPT,
+  REQUIRED_FIELDS,
+  fileRefusal,
+  importFields,
+} from '../utils/import-kind';
 import { StepHeading } from './step-heading';
 import { WizardError } from './wizard-error';
 
@@ -44,18 +50,18 @@ export function ChooseStep({
   const ids = { heading: useId(), hint: useId(), input: useId(), limits: useId() };
   const required = new Set(REQUIRED_FIELDS[kind].flat());
 
+  const refusalMessages: Record<FileRefusal, string> = {
+    old_xls: t('errors:spreadsheet.old_xls'),
+    wrong_type: t('wizard.choose.wrongType'),
+    empty: t('errors:spreadsheet.empty'),
+    too_large: t('errors:spreadsheet.too_large'),
+  };
+
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
-    if (!isSpreadsheetFileName(chosen.name)) {
-      setFile(null);
-      setFileError(t('wizard.choose.wrongType'));
-    } else if (chosen.size > IMPORT_MAX_BYTES) {
-      setFile(null);
-      setFileError(t('errors:spreadsheet.too_large'));
-    } else {
-      setFile(chosen);
-      setFileError(null);
-    }
+    const refusal = fileRefusal(chosen);
+    setFile(refusal === null ? chosen : null);
+    setFileError(refusal === null ? null : refusalMessages[refusal]);
   };
 
   const onDrop = (event: DragEvent<HTMLElement>) => {
@@ -173,7 +179,8 @@ export function ChooseStep({
         {t('wizard.choose.safe')}
       </p>
 
-      <WizardError message={fileError ?? serverError} />
+      {/* The server's refusal is of the file it was sent: another file chosen since hides it. */}
+      <WizardError message={fileError ?? (file === initialFile ? serverError : null)} />
 
       <div className="flex flex-wrap justify-end gap-2">
         <Button

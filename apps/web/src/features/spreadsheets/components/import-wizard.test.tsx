@@ -158,13 +158,35 @@ describe('import wizard', () => {
     const counters = screen.getByRole('list', { name: 'Resumo da análise' });
     expect(within(counters).getByText('1 a criar')).toBeInTheDocument();
     expect(within(counters).getByText('0 a atualizar')).toBeInTheDocument();
-    expect(within(counters).getByText('1 com problema')).toBeInTheDocument();
+    expect(within(counters).getByText('0 sem alteração')).toBeInTheDocument();
+    expect(within(counters).getByText('1 a ignorar')).toBeInTheDocument();
+    // The legend says what the actions on screen mean, "Ignorar" above all.
+    const legend = screen.getByRole('group', { name: 'O que cada ação faz' });
+    expect(
+      within(legend)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Criar', 'Ignorar']);
+    expect(
+      within(legend).getByText(
+        'A linha não será importada: a marca não será criada nem alterada. O motivo está em Problemas.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(legend).getByText('A marca será criada.')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Linhas da planilha' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Linha', 'Ação', 'Marca', 'CNPJ', 'Problemas', 'Detalhes']);
     expect(within(rows[1]!).getByText('Criar')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Café Sol')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Ignorar')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('CNPJ: CNPJ inválido')).toBeInTheDocument();
+    // The CNPJ with the problem is marked, and says which to a screen reader.
+    expect(within(rows[2]!).getByText('(CNPJ inválido)', { exact: false })).toHaveClass('sr-only');
 
     await user.click(screen.getByRole('checkbox', { name: 'Só linhas com problemas' }));
     expect(within(table).getAllByRole('row')).toHaveLength(2);
@@ -186,9 +208,15 @@ describe('import wizard', () => {
     });
     const summary = screen.getByText('Criados').closest('dl')!;
     expect(within(summary).getByText('Criados').nextSibling).toHaveTextContent('1');
-    expect(within(summary).getByText('Ignorados').nextSibling).toHaveTextContent('1');
-    const skipped = screen.getByRole('table', { name: 'Linhas ignoradas' });
-    expect(within(skipped).getByRole('row', { name: '3 CNPJ CNPJ inválido' })).toBeInTheDocument();
+    expect(within(summary).getByText('Sem alteração').nextSibling).toHaveTextContent('0');
+    expect(within(summary).getByText('Linhas ignoradas').nextSibling).toHaveTextContent('1');
+    expect(within(summary).getByText('Contatos não importados').nextSibling).toHaveTextContent('0');
+    const skipped = screen.getByRole('table', { name: 'O que não foi importado' });
+    expect(
+      within(skipped).getByRole('row', {
+        name: '3 Bar Lua Linha não importada: a marca não foi criada nem alterada CNPJ: CNPJ inválido',
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver marcas' })).toHaveAttribute('href', '/marcas/gerenciar');
     expect(screen.getByRole('button', { name: 'Baixar relatório (CSV)' })).toBeEnabled();
   });
@@ -200,11 +228,185 @@ describe('import wizard', () => {
 
     await chooseFile(new File(['x'], 'marcas.pdf'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Escolha um arquivo .csv ou .xlsx');
+    await chooseFile(new File(['x'], 'marcas.xls'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Planilhas .xls (Excel 97-2003) não são aceitas. Salve-a como XLSX ou CSV',
+    );
+    await chooseFile(new File([], 'vazia.csv'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A planilha está vazia');
     await chooseFile(new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'grande.xlsx'));
     expect(await screen.findByRole('alert')).toHaveTextContent('A planilha deve ter no máximo 10 MB');
     await user.click(screen.getByRole('button', { name: 'Analisar planilha' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Escolha a planilha a importar');
     expect(api.calls('POST /api/brands/import')).toHaveLength(0);
+  });
+
+  it('explains unchanged rows and a brand written without its contact, then reports them by name', async () => {
+    const user = userEvent.setup();
+    const email = 'compras.e.parcerias@padaria-sol-nascente.com.br';
+    const answer = (dryRun: boolean): ImportResult => ({
+      dry_run: dryRun,
+      rows: 3,
+      created: dryRun ? 0 : 1,
+      updated: 0,
+      unchanged: dryRun ? 0 : 1,
+      contacts_skipped: 1,
+      skipped: [
+        {
+          row: 3,
+          field: 'contact_phone',
+          message: 'Telefone é obrigatório',
+          part: 'contact',
+          name: 'Padaria Sol Nascente',
+          issues: [
+            { field: 'contact_phone', message: 'Telefone é obrigatório' },
+            { field: 'contact_name', message: 'Nome do contato é curto' },
+          ],
+        },
+        {
+          row: 4,
+          field: null,
+          message: 'Linha com 7 colunas; o cabeçalho tem 6',
+          part: 'row',
+          name: 'Bar Lua',
+          issues: [{ field: null, message: 'Linha com 7 colunas; o cabeçalho tem 6' }],
+        },
+      ],
+      columns: [
+        { header: 'Nome', field: 'name' },
+        { header: 'CNPJ', field: 'cnpj' },
+        { header: 'Contato', field: 'contact_name' },
+        { header: 'Email', field: 'contact_email' },
+        { header: 'Telefone', field: 'contact_phone' },
+      ],
+      preview: [
+        {
+          row: 2,
+          action: 'unchanged',
+          values: { name: 'Café Sol', cnpj: '11.222.333/0001-81', contact_name: 'Ana Lima' },
+          issues: [],
+        },
+        {
+          row: 3,
+          action: 'create',
+          values: {
+            name: 'Padaria Sol Nascente',
+            cnpj: '22.333.444/0001-05',
+            contact_name: 'J',
+            contact_email: email,
+            contact_phone: '',
+          },
+          issues: [
+            { field: 'contact_phone', message: 'Telefone é obrigatório' },
+            { field: 'contact_name', message: 'Nome do contato é curto' },
+          ],
+        },
+        {
+          row: 4,
+          action: 'skip',
+          values: { name: 'Bar Lua', cnpj: '33.444.555/0001-10' },
+          issues: [{ field: null, message: 'Linha com 7 colunas; o cabeçalho tem 6' }],
+        },
+      ],
+    });
+    signedIn({
+      'POST /api/brands/import': (request) => ({ body: answer(request.form!.get('dry_run') === 'true') }),
+    });
+    renderRoute('/importar?tipo=marcas');
+
+    await chooseFile(csvFile());
+    await user.click(await screen.findByRole('button', { name: 'Analisar planilha' }));
+    // A full name in one column is a field of its own.
+    expect(await screen.findByRole('combobox', { name: 'Campo da coluna Contato' })).toHaveTextContent(
+      'Contato (nome completo)',
+    );
+    await user.click(screen.getByRole('button', { name: 'Revisar linhas' }));
+
+    const counters = await screen.findByRole('list', { name: 'Resumo da análise' });
+    expect(within(counters).getByText('1 a criar')).toBeInTheDocument();
+    expect(within(counters).getByText('1 sem alteração')).toBeInTheDocument();
+    expect(within(counters).getByText('1 a ignorar')).toBeInTheDocument();
+    expect(within(counters).getByText('1 sem contato')).toBeInTheDocument();
+    const legend = screen.getByRole('group', { name: 'O que cada ação faz' });
+    expect(
+      within(legend)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Criar', 'Sem alteração', 'Ignorar', 'Sem contato']);
+    expect(
+      within(legend).getByText('A marca já está no Funil exatamente como na planilha: nada será gravado.'),
+    ).toBeInTheDocument();
+    expect(
+      within(legend).getByText(
+        'A marca será gravada, mas o contato principal não: os dados dele estão incompletos ou inválidos (veja Problemas).',
+      ),
+    ).toBeInTheDocument();
+
+    const rows = within(screen.getByRole('table', { name: 'Linhas da planilha' })).getAllByRole('row');
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Linha', 'Ação', 'Marca', 'CNPJ', 'Contato', 'Problemas', 'Detalhes']);
+    expect(within(rows[1]!).getByText('Sem alteração')).toBeInTheDocument();
+    const withoutContact = rows[2]!;
+    expect(within(withoutContact).getByText('Criar')).toBeInTheDocument();
+    expect(within(withoutContact).getByText('Sem contato')).toBeInTheDocument();
+    expect(
+      within(withoutContact).getByText('Telefone do contato: Telefone é obrigatório'),
+    ).toBeInTheDocument();
+    expect(
+      within(withoutContact).getByText('Contato (nome completo): Nome do contato é curto'),
+    ).toBeInTheDocument();
+    // A CNPJ and an email stay whole on their line (cut with an ellipsis, never broken).
+    expect(within(withoutContact).getByText('22.333.444/0001-05')).toHaveClass('whitespace-nowrap');
+    expect(within(withoutContact).getByText(email)).toHaveClass('truncate', 'whitespace-nowrap');
+    // The missing phone is marked where it would be.
+    expect(within(withoutContact).getByText('(vazio)')).toHaveClass('text-red-700');
+    expect(within(rows[3]!).getByText('Linha com 7 colunas; o cabeçalho tem 6')).toBeInTheDocument();
+
+    // Every value of the row, whole, from a button the keyboard reaches.
+    await user.click(within(withoutContact).getByRole('button', { name: 'Ver todos os valores da linha 3' }));
+    const details = await screen.findByRole('dialog', { name: 'Linha 3 · Padaria Sol Nascente' });
+    expect(within(details).getByText(email)).toBeInTheDocument();
+    expect(within(details).getByText('(vazio)')).toBeInTheDocument();
+    expect(within(details).getByText('Telefone do contato: Telefone é obrigatório')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Importar 1 linha' }));
+    await screen.findByRole('heading', { name: 'Importação concluída' });
+    const summary = screen.getByText('Criados').closest('dl')!;
+    expect(within(summary).getByText('Sem alteração').nextSibling).toHaveTextContent('1');
+    expect(within(summary).getByText('Linhas ignoradas').nextSibling).toHaveTextContent('1');
+    expect(within(summary).getByText('Contatos não importados').nextSibling).toHaveTextContent('1');
+    const notImported = screen.getByRole('table', { name: 'O que não foi importado' });
+    expect(
+      within(notImported).getByRole('row', {
+        name:
+          '3 Padaria Sol Nascente Marca criada, contato não importado ' +
+          'Telefone do contato: Telefone é obrigatório Contato (nome completo): Nome do contato é curto',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(notImported).getByRole('row', {
+        name: '4 Bar Lua Linha não importada: a marca não foi criada nem alterada Linha com 7 colunas; o cabeçalho tem 6',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a header-only sheet’s refusal in the server’s words, until another file is chosen', async () => {
+    const user = userEvent.setup();
+    signedIn({
+      'POST /api/brands/import': { status: 400, body: { message: 'A planilha só tem o cabeçalho' } },
+    });
+    renderRoute('/importar?tipo=marcas');
+
+    await chooseFile(new File(['Nome;CNPJ\r\n'], 'so-cabecalho.csv'));
+    await user.click(screen.getByRole('button', { name: 'Analisar planilha' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A planilha só tem o cabeçalho');
+    await chooseFile(csvFile());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows the server’s refusal on the step and stays there', async () => {

@@ -1,5 +1,6 @@
 import {
   IMPORT_DUPLICATE_POLICIES,
+  IMPORT_ROW_ACTIONS,
   type ImportDuplicatePolicy,
   type ImportResult,
   type SpreadsheetKind,
@@ -13,7 +14,8 @@ import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import type { ColumnMapping } from '../utils/import-mapping';
 import { formatCount } from '../utils/file-size';
-import { mappedFields, previewCounts } from '../utils/preview-counts';
+import { contactSkippedRows, mappedFields, previewCounts } from '../utils/preview-counts';
+import { ActionLegend, type LegendEntry } from './action-legend';
 import { PreviewTable } from './preview-table';
 import { StepHeading } from './step-heading';
 import { WizardError } from './wizard-error';
@@ -54,7 +56,14 @@ export function PreviewStep({
   const language = i18n.resolvedLanguage;
   const ids = { heading: useId(), onlyIssues: useId(), duplicates: useId() };
   const [onlyIssues, setOnlyIssues] = useState(false);
-  const counts = useMemo(() => previewCounts(result.preview), [result.preview]);
+  const counts = useMemo(() => previewCounts(result), [result]);
+  const withoutContact = useMemo(() => contactSkippedRows(result.skipped), [result.skipped]);
+  // The legend explains the actions this file's rows have, in the table's order of importance.
+  const legend = useMemo(() => {
+    const entries: LegendEntry[] = IMPORT_ROW_ACTIONS.filter((action) => counts[action] > 0);
+    if (counts.contactsSkipped > 0) entries.push('withoutContact');
+    return entries;
+  }, [counts]);
   const rows = useMemo(
     () => (onlyIssues ? result.preview.filter((row) => row.issues.length > 0) : result.preview),
     [onlyIssues, result.preview],
@@ -80,9 +89,11 @@ export function PreviewStep({
       >
         <Counter>{t('wizard.preview.toCreate', { count: counts.create })}</Counter>
         <Counter>{t('wizard.preview.toUpdate', { count: counts.update })}</Counter>
-        <Counter alert={counts.withIssues > 0}>
-          {t('wizard.preview.withIssues', { count: counts.withIssues })}
-        </Counter>
+        <Counter>{t('wizard.preview.toUnchanged', { count: counts.unchanged })}</Counter>
+        <Counter alert={counts.skip > 0}>{t('wizard.preview.toSkip', { count: counts.skip })}</Counter>
+        {counts.contactsSkipped > 0 && (
+          <Counter alert>{t('wizard.preview.withoutContact', { count: counts.contactsSkipped })}</Counter>
+        )}
       </ul>
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -114,8 +125,16 @@ export function PreviewStep({
         </div>
       </div>
 
+      <ActionLegend kind={kind} entries={legend} />
+
       {rows.length > 0 ? (
-        <PreviewTable kind={kind} rows={rows} fields={fields} total={result.preview.length} />
+        <PreviewTable
+          kind={kind}
+          rows={rows}
+          fields={fields}
+          total={result.preview.length}
+          withoutContact={withoutContact}
+        />
       ) : (
         <p className="rounded-md border p-6 text-center text-sm text-muted-foreground">
           {onlyIssues ? t('wizard.preview.noIssueRows') : t('wizard.preview.noRows')}

@@ -1,64 +1,70 @@
-import type { ImportResult, ImportRowAction, SpreadsheetKind } from '@funil/shared';
+import type { ImportResult, SpreadsheetKind } from '@funil/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { CircleAlertIcon } from 'lucide-react';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-import { useFieldLabel } from '../hooks/use-field-labels';
+import { type PreviewColumn, type PreviewColumnId, lineText, previewColumns } from '../utils/preview-columns';
+import { ActionBadge, WithoutContactBadge } from './action-badge';
+import { IssueList } from './issue-list';
+import { RowDetailsDialog } from './row-details-dialog';
 
 type PreviewRow = ImportResult['preview'][number];
-
-const ACTION_BADGES: Record<ImportRowAction, BadgeProps['variant']> = {
-  create: 'success',
-  update: 'default',
-  unchanged: 'secondary',
-  skip: 'outline',
-};
 
 type PreviewTableProps = {
   kind: SpreadsheetKind;
   rows: readonly PreviewRow[];
-  /** The mapped fields, in the file's column order: the table's value columns. */
+  /** The mapped fields, in the file's column order: what the row's details list. */
   fields: readonly string[];
   /** All the rows of the file (the filter may show fewer). */
   total: number;
+  /** The rows whose record is written without its contact. */
+  withoutContact: ReadonlySet<number>;
 };
 
-const ROW_NUMBER_WIDTH = '4.5rem';
-const ACTION_WIDTH = '7rem';
-const VALUE_WIDTH = 'minmax(9rem, 1fr)';
-const ISSUES_WIDTH = 'minmax(14rem, 1.5fr)';
+/** A column's least width and its share of the room left; a fixed width has no share. */
+type Width = { min: number; share?: number };
+
+const ROW_NUMBER: Width = { min: 3.5 };
+const ACTION: Width = { min: 8.5 };
+const ISSUES: Width = { min: 12, share: 1.5 };
+const DETAILS: Width = { min: 3.25 };
+// A CNPJ's 18 characters whole ("11.222.333/0001-81"), never broken.
+const COLUMN_WIDTHS: Record<PreviewColumnId, Width> = {
+  brand: { min: 8, share: 1 },
+  cnpj: { min: 11 },
+  contact: { min: 10, share: 1.2 },
+  lead: { min: 10, share: 1.2 },
+};
+
+const track = ({ min, share }: Width) => (share ? `minmax(${min}rem, ${share}fr)` : `${min}rem`);
 
 /**
  * Every row of the file as the import would read it: its line number, what the import does with it
- * (as a word, not a colour alone), its problems, then the value of each mapped field, the cell of a
- * field with a problem marked. Virtualised: up to 10,000 rows, only the visible ones in the page.
- * An ARIA table of divs, since a virtual list positions its rows, which table rows cannot be.
+ * (as a word, not a colour alone), the few values that tell it apart (the record's name, CNPJ,
+ * contact; a value with a problem marked), its problems, and a button for all its values. It fits
+ * a laptop's screen; a phone scrolls it inside its own box. Virtualised: up to 10,000 rows, only
+ * the visible ones in the page. An ARIA table of divs, since a virtual list positions its rows,
+ * which table rows cannot be.
  */
-export function PreviewTable({ kind, rows, fields, total }: PreviewTableProps) {
+export function PreviewTable({ kind, rows, fields, total, withoutContact }: PreviewTableProps) {
   const { t } = useTranslation('spreadsheets');
-  const fieldLabel = useFieldLabel(kind);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const columns = previewColumns(kind, fields);
   // TanStack Virtual as documented; the React Compiler leaves this component alone, as it says.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 48,
+    estimateSize: () => 64,
     overscan: 8,
     getItemKey: (index) => rows[index]?.row ?? index,
     initialRect: { width: 1000, height: 480 },
     useFlushSync: false,
   });
-  // The problems come right after the action, so they are in view before any sideways scroll.
-  const gridTemplateColumns = [
-    ROW_NUMBER_WIDTH,
-    ACTION_WIDTH,
-    ISSUES_WIDTH,
-    ...fields.map(() => VALUE_WIDTH),
-  ].join(' ');
-  const minWidth = `calc(${ROW_NUMBER_WIDTH} + ${ACTION_WIDTH} + ${fields.length * 9 + 14}rem)`;
+  const widths = [ROW_NUMBER, ACTION, ...columns.map((column) => COLUMN_WIDTHS[column.id]), ISSUES, DETAILS];
+  const gridTemplateColumns = widths.map(track).join(' ');
+  const minWidth = `${widths.reduce((sum, width) => sum + width.min, 0)}rem`;
 
   return (
     <div
@@ -80,20 +86,19 @@ export function PreviewTable({ kind, rows, fields, total }: PreviewTableProps) {
           <div role="row" aria-rowindex={1} className="grid" style={{ gridTemplateColumns }}>
             <HeaderCell>{t('wizard.preview.row')}</HeaderCell>
             <HeaderCell>{t('wizard.preview.action')}</HeaderCell>
-            <HeaderCell>{t('wizard.preview.issues')}</HeaderCell>
-            {fields.map((field) => (
-              <HeaderCell key={field}>{fieldLabel(field)}</HeaderCell>
+            {columns.map((column) => (
+              <HeaderCell key={column.id}>{t(`wizard.preview.columns.${column.id}`)}</HeaderCell>
             ))}
+            <HeaderCell>{t('wizard.preview.issues')}</HeaderCell>
+            <HeaderCell>
+              <span className="sr-only">{t('wizard.preview.details')}</span>
+            </HeaderCell>
           </div>
         </div>
         <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index]!;
-            const issuesByField = new Map<string, string[]>();
-            for (const issue of row.issues) {
-              if (issue.field === null) continue;
-              issuesByField.set(issue.field, [...(issuesByField.get(issue.field) ?? []), issue.message]);
-            }
+            const contactLeftOut = withoutContact.has(row.row);
             return (
               <div
                 key={item.key}
@@ -111,48 +116,19 @@ export function PreviewTable({ kind, rows, fields, total }: PreviewTableProps) {
                 <div role="cell" className="px-3 py-2 tabular-nums">
                   {row.row}
                 </div>
-                <div role="cell" className="px-3 py-2">
-                  <Badge variant={ACTION_BADGES[row.action]}>
-                    {t(`wizard.preview.actions.${row.action}`)}
-                  </Badge>
+                <div role="cell" className="flex flex-col items-start gap-1 px-3 py-2">
+                  <ActionBadge action={row.action} />
+                  {contactLeftOut && <WithoutContactBadge />}
                 </div>
-                <div role="cell" className="min-w-0 px-3 py-2">
-                  {row.issues.length > 0 && (
-                    <ul className="grid gap-0.5 text-red-700 dark:text-red-300">
-                      {row.issues.map((issue, index) => (
-                        <li key={index}>
-                          {issue.field === null
-                            ? issue.message
-                            : t('wizard.preview.issue', {
-                                field: fieldLabel(issue.field),
-                                message: issue.message,
-                              })}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
+                {columns.map((column) => (
+                  <SummaryCell key={column.id} column={column} row={row} />
+                ))}
+                <div role="cell" className="min-w-0 px-3 py-2 break-words">
+                  {row.issues.length > 0 && <IssueList kind={kind} issues={row.issues} />}
                 </div>
-                {fields.map((field) => {
-                  const problems = issuesByField.get(field);
-                  return (
-                    <div
-                      key={field}
-                      role="cell"
-                      className={cn(
-                        'min-w-0 px-3 py-2 break-words',
-                        problems &&
-                          'font-medium text-red-700 ring-1 ring-destructive/60 ring-inset dark:text-red-300',
-                      )}
-                      title={problems?.join('; ')}
-                    >
-                      {problems && (
-                        <CircleAlertIcon aria-hidden className="mr-1 inline size-3.5 align-[-2px]" />
-                      )}
-                      {row.values[field] ?? ''}
-                      {problems && <span className="sr-only"> ({problems.join('; ')})</span>}
-                    </div>
-                  );
-                })}
+                <div role="cell" className="px-1 py-1">
+                  <RowDetailsDialog kind={kind} row={row} fields={fields} withoutContact={contactLeftOut} />
+                </div>
               </div>
             );
           })}
@@ -162,7 +138,45 @@ export function PreviewTable({ kind, rows, fields, total }: PreviewTableProps) {
   );
 }
 
-function HeaderCell({ children }: { children: string }) {
+/**
+ * A few values of a row stacked in one cell (a contact's name, email and phone). An identifier is
+ * cut with an ellipsis rather than broken (the row's details show it whole); a value with a
+ * problem is marked by an icon and its colour, and names its problem to screen readers.
+ */
+function SummaryCell({ column, row }: { column: PreviewColumn; row: PreviewRow }) {
+  const { t } = useTranslation('spreadsheets');
+  return (
+    <div role="cell" className="grid min-w-0 content-start gap-0.5 px-3 py-2">
+      {column.lines.map((line) => {
+        const text = lineText(line, row.values);
+        const problems = row.issues
+          .filter((issue) => issue.field !== null && line.fields.includes(issue.field))
+          .map((issue) => issue.message);
+        if (!text && problems.length === 0) return null;
+        return (
+          <span
+            key={line.fields.join()}
+            title={line.identifier && text ? text : undefined}
+            className={cn(
+              'min-w-0',
+              line.identifier ? 'truncate whitespace-nowrap tabular-nums' : 'break-words',
+              line.main ? 'font-medium' : 'text-muted-foreground',
+              problems.length > 0 && 'font-medium text-red-700 dark:text-red-300',
+            )}
+          >
+            {problems.length > 0 && (
+              <CircleAlertIcon aria-hidden className="mr-1 inline size-3.5 align-[-2px]" />
+            )}
+            {text || t('wizard.preview.emptyValue')}
+            {problems.length > 0 && <span className="sr-only"> ({problems.join('; ')})</span>}
+          </span>
+        );
+      })}
+    </div>
+  );
+}
+
+function HeaderCell({ children }: { children: ReactNode }) {
   return (
     <div role="columnheader" className="px-3 py-2 text-left text-xs font-medium text-foreground">
       {children}

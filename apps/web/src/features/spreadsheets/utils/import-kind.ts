@@ -1,4 +1,4 @@
-import { IMPORT_FIELDS, type SpreadsheetKind } from '@funil/shared';
+import { IMPORT_FIELDS, IMPORT_MAX_BYTES, type SpreadsheetKind } from '@funil/shared';
 
 /** The wizard's `?tipo=` words, in the app's Portuguese URLs, and the kinds they name. */
 const KIND_PARAMS = {
@@ -53,4 +53,19 @@ export const IMPORT_ACCEPT = '.csv,.xlsx';
 
 export function isSpreadsheetFileName(name: string): boolean {
   return /\.(csv|xlsx)$/i.test(name.trim());
+}
+
+/**
+ * Why the import would refuse this file before reading it, checked here so nothing is sent in
+ * vain; the words are the server's own (`errors:spreadsheet.*`) where it says the same: an old
+ * Excel (.xls), an empty file, one over the size limit. Null: the file may be sent.
+ */
+export type FileRefusal = 'old_xls' | 'wrong_type' | 'empty' | 'too_large';
+
+export function fileRefusal(file: { name: string; size: number }): FileRefusal | null {
+  if (/\.xls$/i.test(file.name.trim())) return 'old_xls';
+  if (!isSpreadsheetFileName(file.name)) return 'wrong_type';
+  if (file.size === 0) return 'empty';
+  if (file.size > IMPORT_MAX_BYTES) return 'too_large';
+  return null;
 }
