@@ -186,7 +186,7 @@ describe('POST /api/brands/import', () => {
     expect(answer.preview[4]?.issues.map((issue) => issue.field)).toEqual(['name', 'cnpj']);
   });
 
-  it('refuses formulas (nothing stored) but not phones or notes that start with + or -, and undoes the exporter escape', async () => {
+  it('reads a formula cell as its cached result and stores texts that start like formulas as written, the exporter escape undone', async () => {
     const xlsx = await xlsxOf([
       [
         'Nome da marca',
@@ -199,7 +199,7 @@ describe('POST /api/brands/import', () => {
         'Email do contato',
       ],
       [
-        { formula: 'HYPERLINK("http://x","y")', result: 'y' },
+        { formula: 'HYPERLINK("http://x","Marca F")', result: 'Marca F' },
         'F Ltda',
         '39.005.550/0001-39',
         '',
@@ -227,21 +227,21 @@ describe('POST /api/brands/import', () => {
       dry_run: false,
       filename: 'x.xlsx',
     });
-    expect(answer.skipped.map(({ row, field }) => ({ row, field }))).toEqual(
-      expect.arrayContaining([
-        { row: 2, field: 'name' },
-        { row: 3, field: 'description' },
-        { row: 6, field: 'description' },
-      ]),
-    );
-    expect(answer.skipped[0]?.message).toBe('Fórmulas não são aceitas na planilha');
-    const names = answer.preview.filter((row) => row.action === 'create').map((row) => row.values.name);
-    expect(names).toEqual(['Marca H', 'Marca I']);
-    expect(await brandCount()).toBe(before + 2);
-    const [stored] = await app.db.select().from(brands).where(eq(brands.name, 'Marca I'));
-    expect(stored?.description).toBe('=SUM(A1)');
-    const [h] = await app.db.select().from(brands).where(eq(brands.name, 'Marca H'));
-    expect(h?.description).toBe('- nota qualquer');
+    expect(answer.skipped).toEqual([]);
+    expect(answer.preview.map((row) => row.values.name)).toEqual([
+      'Marca F',
+      'Marca G',
+      'Marca H',
+      'Marca I',
+      'Marca J',
+    ]);
+    expect(await brandCount()).toBe(before + 5);
+    const descriptionOf = async (name: string) =>
+      (await app.db.select().from(brands).where(eq(brands.name, name)))[0]?.description;
+    expect(await descriptionOf('Marca G')).toBe('=1+1');
+    expect(await descriptionOf('Marca H')).toBe('- nota qualquer');
+    expect(await descriptionOf('Marca I')).toBe('=SUM(A1)');
+    expect(await descriptionOf('Marca J')).toBe('@SUM(A1)');
   });
 
   it('skips a CNPJ repeated in the file and one already in Funil; with update, fills the existing brand and replaces its principal', async () => {

@@ -69,7 +69,6 @@ export async function resolveRowBrands(
   for (const row of rows) {
     const cnpj = cnpjText(row, 'brand_cnpj');
     const name = cellOf(row, 'brand_name').text;
-    if (cellOf(row, 'brand_cnpj').isFormula || cellOf(row, 'brand_name').isFormula) continue;
     if (cnpj) {
       if (!isValidCnpj(cnpj)) {
         answer.set(row, { issue: { field: 'brand_cnpj', key: 'validation:brand.cnpj_invalid' } });

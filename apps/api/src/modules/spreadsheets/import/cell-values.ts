@@ -1,27 +1,23 @@
 import { CONTRACT_STATUSES, type ContractStatus, LANGUAGES, sharedResources } from '@funil/shared';
 import { normaliseHeader } from './header-mapping';
-import { isFormulaCell, type Sheet, type SheetCell } from './read-file';
+import type { Sheet, SheetCell } from './read-file';
 
 /**
- * One cell, read for a field: its text as the answer shows it, a number when an XLSX stored one,
- * or a formula. The exporter writes text that looks like a formula with a leading `'` (`'=1+1`):
- * that quote is removed and the text is taken as it is. Otherwise a formula (an XLSX formula cell,
- * text starting with `=`, or `+`, `-`, `@` before a function call or a DDE `|`) is refused, never stored (CSV
- * injection, OWASP); a phone (`+55 11 …`) or a note starting with `-` is plain text.
+ * One cell, read for a field: its text as the answer shows it (trimmed), and a number when an
+ * XLSX stored one. A text is taken as written, whatever it starts with (`=== IMPORTANTE ===`,
+ * `+55 11 …`, `=HYPERLINK(…)`): it is stored as text and never evaluated, and the export escapes
+ * it again. That escape is undone: a `'` the exporter put before `=`, `+`, `-`, `@`, a tab or a
+ * carriage return (`'=1+1` is `=1+1`).
  */
-export type CellValue = { text: string; number: number | null; isFormula: boolean };
+export type CellValue = { text: string; number: number | null };
 
-const ESCAPED_FORMULA = /^'[=+\-@]/;
-// `+SUM(`, `@SUM(`, and DDE's `-cmd|`.
-const FORMULA_LIKE = /^(=|[+\-@]\s*[A-Za-z_][A-Za-z0-9_.]*\s*[(|])/;
+const EXPORT_ESCAPE = /^'[=+\-@\t\r]/;
 
 export function readCell(cell: SheetCell | undefined): CellValue {
-  if (cell === undefined) return { text: '', number: null, isFormula: false };
-  if (isFormulaCell(cell)) return { text: cell.formula, number: null, isFormula: true };
-  if (typeof cell === 'number') return { text: String(cell), number: cell, isFormula: false };
+  if (cell === undefined) return { text: '', number: null };
+  if (typeof cell === 'number') return { text: String(cell), number: cell };
   const trimmed = cell.trim();
-  if (ESCAPED_FORMULA.test(trimmed)) return { text: trimmed.slice(1), number: null, isFormula: false };
-  return { text: trimmed, number: null, isFormula: FORMULA_LIKE.test(trimmed) };
+  return { text: EXPORT_ESCAPE.test(trimmed) ? trimmed.slice(1) : trimmed, number: null };
 }
 
 /**

@@ -148,20 +148,24 @@ describe('header mapping', () => {
 describe('cell values', () => {
   const text = (value: string) => readCell(value);
 
-  it('flags formulas, not phones or notes; undoes the exporter escape', () => {
-    expect(readCell('=HYPERLINK("http://x","y")').isFormula).toBe(true);
-    expect(readCell(' =1+1').isFormula).toBe(true);
-    expect(readCell('+SUM(A1:A2)').isFormula).toBe(true);
-    expect(readCell("-cmd|' /C calc'!A0").isFormula).toBe(true);
-    expect(readCell('@SUM(1)').isFormula).toBe(true);
-    expect(readCell({ formula: '=1+1' }).isFormula).toBe(true);
-    expect(readCell('+55 11 99999-0000').isFormula).toBe(false);
-    expect(readCell('- nota negativa').isFormula).toBe(false);
-    expect(readCell('-10').isFormula).toBe(false);
-    expect(readCell("'=1+1")).toEqual({ text: '=1+1', number: null, isFormula: false });
-    expect(readCell("'-5")).toEqual({ text: '-5', number: null, isFormula: false });
-    expect(readCell("'texto").text).toBe("'texto");
-    expect(readCell(12.5)).toEqual({ text: '12.5', number: 12.5, isFormula: false });
+  it('takes text as written, whatever it starts with, and undoes the exporter escape', () => {
+    for (const written of [
+      '=== IMPORTANTE ===',
+      '=HYPERLINK("http://x","y")',
+      '+SUM(A1:A2)',
+      "-cmd|' /C calc'!A0",
+      '@SUM(1)',
+      '+55 11 99999-0000',
+      '- nota negativa',
+      '-10',
+      "'texto",
+    ])
+      expect(readCell(written), written).toEqual({ text: written, number: null });
+    expect(readCell(' =1+1 ')).toEqual({ text: '=1+1', number: null });
+    for (const escaped of ["'=1+1", "'+55 11", "'-5", "'@SUM(1)", "'\tcom tab", "'\rcom retorno"])
+      expect(readCell(escaped), JSON.stringify(escaped)).toEqual({ text: escaped.slice(1), number: null });
+    expect(readCell(12.5)).toEqual({ text: '12.5', number: 12.5 });
+    expect(readCell(undefined)).toEqual({ text: '', number: null });
   });
 
   it('reads amounts by the file convention', () => {

@@ -123,16 +123,31 @@ describe('imported files: detection, decoding, limits', () => {
   });
 
   it('answers 400 for an empty file or a header alone, and for a file with no known column', async () => {
-    for (const file of ['', '\ufeff', '\n\n', 'Nome da marca;CNPJ\n', 'Nome da marca;CNPJ\n;\n\n']) {
+    for (const file of ['', '\ufeff', '\n\n', ' ;; \r\n;\r\n']) {
       expect(await errorOf(file), JSON.stringify(file)).toEqual({
         status: 400,
         message: 'A planilha está vazia',
       });
     }
-    expect(await errorOf(await xlsxOf([['Nome da marca', 'CNPJ']]), { filename: 'a.xlsx' })).toEqual({
+    for (const file of [
+      'Nome da marca;CNPJ\n',
+      'Nome da marca;CNPJ\n;\n\n',
+      '\ufeffNome da marca;CNPJ;;\r\n;;;\r\n',
+    ]) {
+      expect(await errorOf(file), JSON.stringify(file)).toEqual({
+        status: 400,
+        message: 'A planilha só tem o cabeçalho',
+      });
+    }
+    expect(
+      await errorOf(await xlsxOf([['Nome da marca', 'CNPJ'], [], ['', '']]), { filename: 'a.xlsx' }),
+    ).toEqual({
       status: 400,
-      message: 'A planilha está vazia',
+      message: 'A planilha só tem o cabeçalho',
     });
+    expect(
+      await errorOf(await xlsxOf([['Nome da marca', 'CNPJ']]), { filename: 'a.xlsx', language: 'en' }),
+    ).toEqual({ status: 400, message: 'The spreadsheet only has its header row' });
     expect(await errorOf('Coluna X;Coluna Y\n1;2', { language: 'en' })).toEqual({
       status: 400,
       message: 'No column of the spreadsheet was recognised',

@@ -44,22 +44,28 @@ export type PlanContext = {
 };
 
 /**
- * The sheet's rows as fields: each mapped column's cell read (trimmed, exported escapes undone);
- * a formula is an issue on its field and its text is never used.
+ * The sheet's rows as fields: each mapped column's cell read (trimmed, exported escapes undone).
+ * A CSV row whose cells do not line up with the header (more or fewer of them: a `;` typed inside
+ * an unquoted cell) has the row issue `row_width`, which says both counts, so the row is skipped:
+ * its cells are still read by position, to show and name the row, but nothing of it is written.
  */
 export function readRows(sheet: Sheet, columnFields: readonly (string | null)[]): ReadRow[] {
+  const width = sheet.headers.length;
   return sheet.rows.map((row) => {
     const cells = new Map<string, CellValue>();
     const values: Record<string, string> = {};
     const issues: RowIssue[] = [];
+    if (sheet.format === 'csv' && row.cells.length !== width)
+      issues.push({
+        field: null,
+        key: 'validation:spreadsheet.row_width',
+        params: { cells: row.cells.length, header: width },
+      });
     columnFields.forEach((field, index) => {
       if (field === null) return;
       const cell = readCell(row.cells[index]);
       values[field] = cell.text;
-      if (cell.isFormula) {
-        issues.push({ field, key: 'validation:spreadsheet.formula' });
-        cells.set(field, { text: '', number: null, isFormula: true });
-      } else cells.set(field, cell);
+      cells.set(field, cell);
     });
     return { line: row.line, cells, values, issues };
   });
@@ -67,7 +73,7 @@ export function readRows(sheet: Sheet, columnFields: readonly (string | null)[])
 
 /** The cell of a field ('' when the file has no such column). */
 export const cellOf = (row: ReadRow, field: string): CellValue =>
-  row.cells.get(field) ?? { text: '', number: null, isFormula: false };
+  row.cells.get(field) ?? { text: '', number: null };
 
 /** The text of a field, or undefined when empty (absent for the schemas). */
 export const textOf = (row: ReadRow, field: string): string | undefined => {
@@ -78,7 +84,7 @@ export const textOf = (row: ReadRow, field: string): string | undefined => {
 /**
  * A schema's issues as the row's, each on the import field `fieldOf` names for the schema's
  * path (the API's messages: "CNPJ inválido", "Email inválido"…). Fields that already have an
- * issue (a formula, a value that could not be read) keep theirs alone.
+ * issue (a value that could not be read) keep theirs alone.
  */
 export function schemaIssues(
   error: z.ZodError,

@@ -24,11 +24,15 @@ const MAX_FIELDS = 10;
 /** The mapping's limit (20,000 characters, up to 4 bytes each), with room to spare. */
 const MAX_FIELD_BYTES = 100_000;
 
-type Upload = { file: Buffer | undefined; fields: Record<string, string> };
+/** The uploaded file: its bytes, and the name and type its client gave it. */
+type UploadedFile = { bytes: Buffer; filename: string; mimetype: string };
+
+type Upload = { file: UploadedFile | undefined; fields: Record<string, string> };
 
 /**
- * The multipart body: the `file` part buffered (10 MB at most: 413 beyond), the text fields
- * kept, in whichever order they come. Other file parts are drained and ignored.
+ * The multipart body: the `file` part buffered (10 MB at most: 413 beyond) with its name and
+ * type, the text fields kept, in whichever order they come. Other file parts are drained and
+ * ignored.
  */
 async function readUpload(request: FastifyRequest): Promise<Upload> {
   const upload: Upload = { file: undefined, fields: {} };
@@ -36,7 +40,8 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname === 'file' && upload.file === undefined) upload.file = await part.toBuffer();
+        if (part.fieldname === 'file' && upload.file === undefined)
+          upload.file = { bytes: await part.toBuffer(), filename: part.filename, mimetype: part.mimetype };
         else part.file.resume();
       } else if (!Object.hasOwn(upload.fields, part.fieldname)) {
         if (part.valueTruncated && part.fieldname === 'mapping')
@@ -155,7 +160,8 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
             throw new AppError(400, 'validation:spreadsheet.mapping_invalid', { field: 'mapping' });
           const outcome = await importSpreadsheet(bulkDb, {
             kind,
-            file,
+            file: file.bytes,
+            declared: { filename: file.filename, mimetype: file.mimetype },
             mapping,
             dryRun: options.dry_run,
             onDuplicate: options.on_duplicate,

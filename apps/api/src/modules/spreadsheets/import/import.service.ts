@@ -13,7 +13,7 @@ import { contactImporter } from './contact-rows';
 import { type ColumnMapping, mapColumns } from './header-mapping';
 import { type KindImporter, type PlannedRow, readRows, type RowIssue } from './import-rows';
 import { leadImporter } from './lead-rows';
-import { readSpreadsheet } from './read-file';
+import { type DeclaredFile, readSpreadsheet } from './read-file';
 
 const IMPORTERS: Record<SpreadsheetKind, KindImporter<unknown>> = {
   brands: brandImporter as KindImporter<unknown>,
@@ -24,6 +24,8 @@ const IMPORTERS: Record<SpreadsheetKind, KindImporter<unknown>> = {
 export type ImportRequest = {
   kind: SpreadsheetKind;
   file: Buffer;
+  /** The upload's file name and type: a file that says it is an XLSX and is not one is told so. */
+  declared?: DeclaredFile;
   mapping: ColumnMapping;
   dryRun: boolean;
   onDuplicate: ImportDuplicatePolicy;
@@ -46,7 +48,7 @@ export type ImportOutcome = {
  * names the importer: all or nothing.
  */
 export async function importSpreadsheet(db: Database, request: ImportRequest): Promise<ImportOutcome> {
-  const sheet = await readSpreadsheet(request.file);
+  const sheet = await readSpreadsheet(request.file, request.declared);
   const columnFields = mapColumns(request.kind, sheet.headers, request.mapping);
   if (columnFields.every((field) => field === null))
     throw new AppError(400, 'errors:spreadsheet.no_known_column');

@@ -7,13 +7,13 @@ import { readXlsx } from './read-xlsx';
  * An uploaded spreadsheet, read: detected by content (an XLSX is a zip; anything else must be
  * text), decoded (UTF-8 with or without BOM, else Windows-1252) and parsed (papaparse, the
  * delimiter guessed among `;`, `,` and tab). Fully empty rows are skipped; each kept row keeps
- * its line number in the spreadsheet (the header's is 1 when it is the first line).
+ * its line number in the spreadsheet (the header's is 1 when it is the first line). A CSV's cells
+ * are text, whatever they start with (`=`, `+`, `-`, `@`): nothing is ever evaluated. An XLSX
+ * cell is the value the spreadsheet shows (a formula's cached result).
  */
 
-/** A formula (an XLSX formula cell): never a value, the import refuses it. */
-export type FormulaCell = { formula: string };
 /** Text, or a number as an XLSX stores it. */
-export type SheetCell = string | number | FormulaCell;
+export type SheetCell = string | number;
 
 export type SheetRow = { line: number; cells: SheetCell[] };
 
@@ -21,38 +21,89 @@ export type Sheet = {
   format: 'csv' | 'xlsx';
   /** The CSV's delimiter (decides how numbers written as text are read); null for XLSX. */
   delimiter: ';' | ',' | '\t' | null;
+  /**
+   * The header's cells up to its last filled one: their count is the header's width (the empty
+   * cells a program saves past it are no columns).
+   */
   headers: string[];
+  /**
+   * The data rows. An XLSX row has no cell past the header's width (a cell has its position). A
+   * CSV row has every cell of its line but the empty ones past the header's width (a trailing
+   * `;`): one whose count still differs from the header's did not line up (a `;` typed inside an
+   * unquoted cell shifts the cells after it).
+   */
   rows: SheetRow[];
 };
 
-export const isFormulaCell = (cell: SheetCell | undefined): cell is FormulaCell =>
-  typeof cell === 'object' && cell !== null;
+/** What the upload says of itself, beside its bytes: its file name and its type. */
+export type DeclaredFile = { filename?: string; mimetype?: string };
 
 const notASpreadsheet = () => new AppError(400, 'errors:spreadsheet.not_a_spreadsheet');
+const notXlsx = () => new AppError(400, 'errors:spreadsheet.not_xlsx');
+const oldXls = () => new AppError(400, 'errors:spreadsheet.old_xls');
 const empty = () => new AppError(400, 'errors:spreadsheet.empty');
+const headerOnly = () => new AppError(400, 'errors:spreadsheet.header_only');
 const tooManyRows = () => new AppError(400, 'errors:spreadsheet.too_many_rows');
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+/** An OLE2 compound file: Excel 97-2003's .xls (and an XLSX saved with a password). */
+const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const XLSX_MIMETYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const startsWith = (bytes: Buffer, magic: readonly number[]) => magic.every((byte, i) => bytes[i] === byte);
+
+/** Whether the upload says it is an XLSX: its name (.xlsx, .xlsm) or its type. */
+const claimsXlsx = ({ filename, mimetype }: DeclaredFile) =>
+  /\.xls[xm]$/i.test(filename?.trim() ?? '') || mimetype?.toLowerCase() === XLSX_MIMETYPE;
 
 const isBlank = (cell: SheetCell | undefined) =>
   cell === undefined || (typeof cell === 'string' && cell.trim() === '');
 
-/** Reads the file or throws the 400 that says why it is not a spreadsheet it can import. */
-export async function readSpreadsheet(bytes: Buffer): Promise<Sheet> {
-  if (bytes.length === 0) throw empty();
-  const table = startsWith(bytes, ZIP_MAGIC)
-    ? { format: 'xlsx' as const, delimiter: null, lines: await readXlsx(bytes) }
-    : { format: 'csv' as const, ...readCsv(decodeText(bytes)) };
+/**
+ * Reads the file or throws the 400 that says why it is not a spreadsheet it can import. `declared`
+ * only words the refusal: a file that says it is an XLSX and is not one is told so.
+ */
+export async function readSpreadsheet(bytes: Buffer, declared: DeclaredFile = {}): Promise<Sheet> {
+  const table = await readTable(bytes, declared);
   const [header, ...data] = table.lines.filter((row) => !row.cells.every(isBlank));
-  if (!header || data.length === 0) throw empty();
+  if (!header) throw empty();
+  if (data.length === 0) throw headerOnly();
   if (data.length > IMPORT_MAX_ROWS) throw tooManyRows();
+  const width = header.cells.findLastIndex((cell) => !isBlank(cell)) + 1;
   return {
     format: table.format,
     delimiter: table.delimiter,
-    headers: header.cells.map((cell) => (isFormulaCell(cell) ? cell.formula : String(cell).trim())),
-    rows: data,
+    headers: header.cells.slice(0, width).map((cell) => String(cell).trim()),
+    rows: data.map((row) => ({ line: row.line, cells: withoutEmptyTail(row.cells, width) })),
   };
+}
+
+type Table = { format: Sheet['format']; delimiter: Sheet['delimiter']; lines: SheetRow[] };
+
+/**
+ * Every line of the file, by what its bytes are: an old .xls is refused whatever its name; a zip
+ * is read as a workbook; anything else as a CSV, unless the upload says it is an XLSX. A file that
+ * says so and is no workbook we can read is told it is not an XLSX.
+ */
+async function readTable(bytes: Buffer, declared: DeclaredFile): Promise<Table> {
+  if (bytes.length === 0) throw empty();
+  if (startsWith(bytes, OLE2_MAGIC)) throw oldXls();
+  if (startsWith(bytes, ZIP_MAGIC)) {
+    try {
+      return { format: 'xlsx', delimiter: null, lines: await readXlsx(bytes) };
+    } catch (error) {
+      const noWorkbook = error instanceof AppError && error.key === 'errors:spreadsheet.not_a_spreadsheet';
+      throw noWorkbook && claimsXlsx(declared) ? notXlsx() : error;
+    }
+  }
+  if (claimsXlsx(declared)) throw notXlsx();
+  return { format: 'csv', ...readCsv(decodeText(bytes)) };
+}
+
+/** The cells but the empty ones past `width` (a trailing delimiter, or a program's habit). */
+function withoutEmptyTail(cells: SheetCell[], width: number): SheetCell[] {
+  let end = cells.length;
+  while (end > width && isBlank(cells[end - 1])) end--;
+  return end === cells.length ? cells : cells.slice(0, end);
 }
 
 /**

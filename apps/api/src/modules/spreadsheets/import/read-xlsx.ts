@@ -4,6 +4,7 @@ import { IMPORT_MAX_ROWS } from '@funil/shared';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../../lib/app-error';
 import type { SheetCell, SheetRow } from './read-file';
+import { readableSharedStrings, readableSheetXml } from './sheet-xml';
 import { storedZip, type ZipFile } from './stored-zip';
 import { unpackZip } from './zip-limits';
 
@@ -35,14 +36,23 @@ const isPart = (name: string) =>
   name === SHARED_STRINGS ||
   WORKSHEET.test(name);
 
-/** The parts an import reads, in the order the streaming reader needs them: everything before the sheet. */
+/**
+ * The parts an import reads, in the order the streaming reader needs them (everything before the
+ * sheet), the sheet and the shared strings rewritten so that each cell reads as shown (sheet-xml).
+ */
 function inReadingOrder(files: readonly ZipFile[], sheet: ZipFile): ZipFile[] {
   const part = (name: string) => files.find((file) => file.name === name);
   const rels = part(WORKBOOK_RELS);
   const workbook = part(WORKBOOK);
   const styles = part(STYLES);
-  const sharedStrings = part(SHARED_STRINGS) ?? { name: SHARED_STRINGS, bytes: NO_SHARED_STRINGS };
-  return [rels, workbook, styles, sharedStrings, sheet].filter((file): file is ZipFile => file !== undefined);
+  const strings = part(SHARED_STRINGS);
+  const sharedStrings = strings
+    ? { name: SHARED_STRINGS, bytes: readableSharedStrings(strings.bytes) }
+    : { name: SHARED_STRINGS, bytes: NO_SHARED_STRINGS };
+  const readableSheet = { name: sheet.name, bytes: readableSheetXml(sheet.bytes) };
+  return [rels, workbook, styles, sharedStrings, readableSheet].filter(
+    (file): file is ZipFile => file !== undefined,
+  );
 }
 
 /**
@@ -130,7 +140,10 @@ export async function readXlsx(bytes: Buffer, maxCells = XLSX_MAX_CELLS): Promis
     if (!files.some((file) => file.name === WORKBOOK)) throw notASpreadsheet();
     const sheet = await firstWorksheet(files);
     if (!sheet) throw notASpreadsheet();
-    return await readRows(inReadingOrder(files, sheet), maxCells);
+    const parts = inReadingOrder(files, sheet);
+    // The parts as unpacked are let go: a rewritten sheet is not held twice while it is read.
+    files.length = 0;
+    return await readRows(parts, maxCells);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw notASpreadsheet(error);
@@ -151,8 +164,9 @@ async function readRows(files: readonly ZipFile[], maxCells: number): Promise<Sh
       if (cells.every(isBlank)) continue;
       // Header included: more rows than that cannot be imported, whatever they hold.
       if (rows.length > IMPORT_MAX_ROWS) throw tooManyRows();
-      if (rows.length === 0) width = cells.length;
-      else if (cells.length > width) cells.length = width;
+      // The header ends at its last filled cell (Excel saves empty formatted cells past it).
+      if (rows.length === 0) width = cells.findLastIndex((cell) => !isBlank(cell)) + 1;
+      if (cells.length > width) cells.length = width;
       cellsKept += cells.length;
       if (cellsKept > maxCells) throw tooLarge();
       rows.push({ line: row.number, cells });
@@ -170,27 +184,28 @@ const isoDate = (date: Date) =>
       ? date.toISOString().slice(0, 10)
       : date.toISOString();
 
-/** An XLSX cell as text or number; a formula cell stays a formula (with its text). */
-function xlsxCell(cell: ExcelJS.Cell): SheetCell {
-  const value: CellValue = cell.value;
+const richTextOf = (value: ExcelJS.CellRichTextValue) => value.richText.map((run) => run.text).join('');
+
+/**
+ * A value as the cell shows it: text, or a number. Formulas never reach here as such (their `<f>`
+ * is dropped before reading: the cell is its cached value), but a formula value is still read as
+ * its result, should one come.
+ */
+function shownValue(value: CellValue): SheetCell | undefined {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return value;
+  // A number cell whose text is not a number reads NaN.
+  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   // PostgreSQL text cannot hold U+0000 (an XML character reference can still write one).
   if (typeof value === 'string') return value.replaceAll('\u0000', '');
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value instanceof Date) return isoDate(value);
-  if ('formula' in value || 'sharedFormula' in value) {
-    const formula = 'formula' in value ? value.formula : value.sharedFormula;
-    return { formula: `=${String(formula ?? '')}` };
-  }
-  if ('richText' in value) return value.richText.map((run) => run.text).join('');
-  if ('hyperlink' in value) {
-    const text: unknown = value.text;
-    if (typeof text === 'string') return text;
-    if (text && typeof text === 'object' && 'richText' in text)
-      return (text as ExcelJS.CellRichTextValue).richText.map((run) => run.text).join('');
-    return value.hyperlink;
-  }
+  if ('richText' in value) return richTextOf(value).replaceAll('\u0000', '');
   if ('error' in value) return String(value.error);
-  return cell.text;
+  if ('formula' in value || 'sharedFormula' in value) return shownValue(value.result ?? null);
+  return undefined;
+}
+
+/** An XLSX cell as text or number, as the spreadsheet shows it. */
+function xlsxCell(cell: ExcelJS.Cell): SheetCell {
+  return shownValue(cell.value) ?? cell.text;
 }
