@@ -60,8 +60,17 @@ describe('POST /api/brands/import', () => {
       `Marca Errada;Errada Ltda;11.111.111/1111-11;;;;;`,
     ].join('\n');
     const answer = await importOk(app, seller.headers, 'brands', csv);
-    expect(answer).toMatchObject({ dry_run: true, rows: 2, created: 1, updated: 0 });
-    expect(answer.skipped).toEqual([{ row: 3, field: 'cnpj', message: 'CNPJ inválido' }]);
+    expect(answer).toMatchObject({ dry_run: true, rows: 2, created: 1, updated: 0, unchanged: 0 });
+    expect(answer.skipped).toEqual([
+      {
+        row: 3,
+        field: 'cnpj',
+        message: 'CNPJ inválido',
+        part: 'row',
+        name: 'Marca Errada',
+        issues: [{ field: 'cnpj', message: 'CNPJ inválido' }],
+      },
+    ]);
     expect(answer.columns).toEqual([
       { header: 'Nome da marca', field: 'name' },
       { header: 'Razão social', field: 'company_name' },
@@ -176,13 +185,25 @@ describe('POST /api/brands/import', () => {
       `;D Ltda;;;;;;`,
     ].join('\n');
     const answer = await importOk(app, seller.headers, 'brands', csv, { language: 'en' });
-    expect(answer.skipped).toEqual([
-      { row: 2, field: 'cnpj', message: 'Invalid CNPJ' },
-      { row: 3, field: 'cnpj', message: 'Invalid CNPJ' },
-      { row: 4, field: 'contact_email', message: 'Invalid email' },
-      { row: 5, field: 'contact_phone', message: expect.stringMatching(/10 and 13 digits/) },
-      { row: 6, field: 'name', message: expect.any(String) },
+    // A bad brand skips the row; a bad contact only the contact (the brand is still created).
+    expect(
+      answer.skipped.map(({ row, field, message, part, name }) => ({ row, field, message, part, name })),
+    ).toEqual([
+      { row: 2, field: 'cnpj', message: 'Invalid CNPJ', part: 'row', name: 'Marca A' },
+      { row: 3, field: 'cnpj', message: 'Invalid CNPJ', part: 'row', name: 'Marca B' },
+      { row: 4, field: 'contact_email', message: 'Invalid email', part: 'contact', name: 'Marca C' },
+      {
+        row: 5,
+        field: 'contact_phone',
+        message: expect.stringMatching(/10 and 13 digits/),
+        part: 'contact',
+        name: 'Marca D',
+      },
+      { row: 6, field: 'name', message: expect.any(String), part: 'row', name: null },
     ]);
+    expect(answer).toMatchObject({ created: 2, contacts_skipped: 2 });
+    expect(answer.preview.map((row) => row.action)).toEqual(['skip', 'skip', 'create', 'create', 'skip']);
+    expect(answer.skipped[4]?.issues.map((issue) => issue.field)).toEqual(['name', 'cnpj']);
     expect(answer.preview[4]?.issues.map((issue) => issue.field)).toEqual(['name', 'cnpj']);
   });
 
@@ -253,24 +274,41 @@ describe('POST /api/brands/import', () => {
       flag: 'principal',
       email: 'old@x.com',
     });
+    // The same brand is the same CNPJ and the same name, case and accents aside; another name on
+    // the CNPJ is another brand of the same company.
     const csv = [
       HEADER_PT,
       `MARCA EXISTENTE;Nova Razão;13952572000112;Inativo;Bia;Lima;bia@x.com;21988887777`,
       `Marca Nova;Nova Ltda;96.176.354/0001-60;;;;;`,
+      `MARCA NOVA;Nova Ltda;96176354000160;;;;;`,
       `Marca Nova 2;Nova Ltda;96176354000160;;;;;`,
     ].join('\n');
     const skip = await importOk(app, seller.headers, 'brands', csv);
     expect(skip.skipped).toEqual([
-      { row: 2, field: 'cnpj', message: 'CNPJ já cadastrado' },
-      { row: 4, field: 'cnpj', message: 'CNPJ repetido na planilha' },
+      {
+        row: 2,
+        field: 'cnpj',
+        message: 'CNPJ já cadastrado',
+        part: 'row',
+        name: 'MARCA EXISTENTE',
+        issues: [{ field: 'cnpj', message: 'CNPJ já cadastrado' }],
+      },
+      {
+        row: 4,
+        field: 'cnpj',
+        message: 'CNPJ repetido na planilha',
+        part: 'row',
+        name: 'MARCA NOVA',
+        issues: [{ field: 'cnpj', message: 'CNPJ repetido na planilha' }],
+      },
     ]);
-    expect(skip.preview.map((row) => row.action)).toEqual(['skip', 'create', 'skip']);
+    expect(skip.preview.map((row) => row.action)).toEqual(['skip', 'create', 'skip', 'create']);
 
     const update = await importOk(app, seller.headers, 'brands', csv, {
       dry_run: false,
       on_duplicate: 'update',
     });
-    expect(update).toMatchObject({ created: 1, updated: 1 });
+    expect(update).toMatchObject({ created: 2, updated: 1, unchanged: 0 });
     const brand = (
       await app.inject({ method: 'GET', url: `/api/brands/${existing.id}`, headers: seller.headers })
     ).json<Brand>();
@@ -293,6 +331,93 @@ describe('POST /api/brands/import', () => {
       .from(contacts)
       .where(eq(contacts.brandId, existing.id));
     expect(principals[0]?.n).toBe(2);
+  });
+
+  it('a `;` CSV as Excel saves it (Windows-1252, CRLF) with two brands of one CNPJ and a contact as a full name alone: both brands created, each contact reported as not imported', async () => {
+    const cnpj = '27.184.639/0001-20';
+    const csv = [
+      'Nome;Razão social;CNPJ;Contato',
+      `Marca Azul;Cores Ltda;${cnpj};Maria Silva`,
+      `Marca Verde;Cores Ltda;${cnpj};João  da Costa`,
+    ].join('\r\n');
+    const answer = await importOk(app, seller.headers, 'brands', Buffer.from(csv, 'latin1'), {
+      dry_run: false,
+      mapping: { Nome: 'name', 'Razão social': 'company_name', CNPJ: 'cnpj', Contato: 'contact_name' },
+    });
+    expect(answer).toMatchObject({ created: 2, updated: 0, unchanged: 0, contacts_skipped: 2 });
+    const contactIssues = [
+      { field: 'contact_email', message: 'Email é obrigatório' },
+      { field: 'contact_phone', message: 'Telefone é obrigatório' },
+    ];
+    expect(answer.skipped).toEqual([
+      { row: 2, ...contactIssues[0], part: 'contact', name: 'Marca Azul', issues: contactIssues },
+      { row: 3, ...contactIssues[0], part: 'contact', name: 'Marca Verde', issues: contactIssues },
+    ]);
+    expect(answer.preview.map((row) => [row.action, row.issues])).toEqual([
+      ['create', contactIssues],
+      ['create', contactIssues],
+    ]);
+    const stored = await brandsByCnpj('27184639000120');
+    expect(stored.map((brand) => [brand.name, brand.company_name, brand.principal_contact]).sort()).toEqual([
+      ['Marca Azul', 'Cores Ltda', null],
+      ['Marca Verde', 'Cores Ltda', null],
+    ]);
+  });
+
+  it('a full name column gives the first name (its first word) and the last name (the rest); a single word is a contact without a last name', async () => {
+    const csv = [
+      'Nome;Razão social;CNPJ;Contato;Email;Telefone',
+      `Marca Cheia;Cheia Ltda;58.392.017/0001-11;  João   da  Costa ;joao@cheia.com;11999990000`,
+      `Marca Curta;Curta Ltda;64.027.513/0001-79;Maria;maria@curta.com;11999990000`,
+      `;Sem Nome Ltda;71.530.928/0001-26;Ana Lima;nao-e-email;`,
+    ].join('\n');
+    const answer = await importOk(app, seller.headers, 'brands', csv, {
+      dry_run: false,
+      mapping: {
+        Nome: 'name',
+        'Razão social': 'company_name',
+        Contato: 'contact_name',
+        Email: 'contact_email',
+        Telefone: 'contact_phone',
+      },
+    });
+    expect(answer).toMatchObject({ created: 2, contacts_skipped: 1 });
+    expect(answer.skipped).toEqual([
+      {
+        row: 3,
+        field: 'contact_name',
+        message: 'Sobrenome é obrigatório',
+        part: 'contact',
+        name: 'Marca Curta',
+        issues: [{ field: 'contact_name', message: 'Sobrenome é obrigatório' }],
+      },
+      // An invalid brand skips the whole row, with its contact's problems too.
+      {
+        row: 4,
+        field: 'name',
+        message: 'Nome da marca é obrigatório',
+        part: 'row',
+        name: null,
+        issues: [
+          { field: 'name', message: 'Nome da marca é obrigatório' },
+          { field: 'contact_email', message: 'Email inválido' },
+          { field: 'contact_phone', message: 'Telefone é obrigatório' },
+        ],
+      },
+    ]);
+    const [full] = await brandsByCnpj('58392017000111');
+    expect(full?.principal_contact).toEqual({
+      name: 'João da Costa',
+      email: 'joao@cheia.com',
+      phone_number: '11999990000',
+    });
+    const stored = await app.db
+      .select({ first: contacts.firstName, last: contacts.lastName })
+      .from(contacts)
+      .where(eq(contacts.email, 'joao@cheia.com'));
+    expect(stored).toEqual([{ first: 'João', last: 'da Costa' }]);
+    const [short] = await brandsByCnpj('64027513000179');
+    expect(short).toMatchObject({ name: 'Marca Curta', principal_contact: null });
   });
 
   it('reads XLSX cells: numbers (a CNPJ losing its leading zero), rich text and hyperlinks', async () => {

@@ -7,19 +7,14 @@ import { cellOf, type ReadRow, type RowIssue } from './import-rows';
 
 export type FoundBrand = { id: string; name: string; cnpj: string };
 
+/** A brand's name as compared: trimmed, case and accents aside. */
+export const foldedName = (name: string): string => foldForSearch(name.trim());
+
 /**
- * Among brands sharing a CNPJ (one company may own several), the one a row means: the one with
- * the row's name, ignoring case and accents, else the oldest (candidates arrive oldest first).
+ * Who a brand is: its CNPJ and its name (case and accents aside). One company (one CNPJ) may own
+ * several brands, so the CNPJ alone names a company, not a brand.
  */
-export function pickByName(
-  candidates: readonly FoundBrand[],
-  name: string | undefined,
-): FoundBrand | undefined {
-  const folded = name === undefined ? undefined : foldForSearch(name.trim());
-  return (
-    candidates.find((brand) => folded !== undefined && foldForSearch(brand.name) === folded) ?? candidates[0]
-  );
-}
+export const brandIdentity = (cnpj: string, name: string): string => `${cnpj}|${foldedName(name)}`;
 
 /** The CNPJ of a cell (an XLSX number loses its leading zeros: they are put back). */
 export function cnpjText(row: ReadRow, field: string): string {
@@ -28,14 +23,27 @@ export function cnpjText(row: ReadRow, field: string): string {
   return cell.text;
 }
 
+type RowBrand = { brand: FoundBrand } | { issue: RowIssue };
+
+/** The one brand among `candidates`, or the issue `ambiguous` when there are several. */
+const onlyOne = (candidates: readonly FoundBrand[], ambiguous: RowIssue, notFound: RowIssue): RowBrand =>
+  candidates.length > 1
+    ? { issue: ambiguous }
+    : candidates[0]
+      ? { brand: candidates[0] }
+      : { issue: notFound };
+
 /**
- * The brands the rows of a lead or contact file name (`brand_cnpj`, preferred, or `brand_name`),
- * read in one query, and each row's brand or the issue that says why there is none.
+ * The brands the rows of a lead or contact file name, read in one query, and each row's brand or
+ * the issue that says why there is none. A row with a CNPJ and a name means the brand with both
+ * (the oldest, should two stored brands share both); with the CNPJ alone, the CNPJ's only brand,
+ * and when the company has several brands the row must give the name too (never a guess); with
+ * the name alone, the only brand of that name, else the row must give the CNPJ.
  */
 export async function resolveRowBrands(
   db: Database,
   rows: readonly ReadRow[],
-): Promise<Map<ReadRow, { brand: FoundBrand } | { issue: RowIssue }>> {
+): Promise<Map<ReadRow, RowBrand>> {
   const cnpjs = new Set<string>();
   const names = new Set<string>();
   for (const row of rows) {
@@ -65,7 +73,8 @@ export async function resolveRowBrands(
       byName.set(brand.nameSearch, [...(byName.get(brand.nameSearch) ?? []), brand]);
   }
 
-  const answer = new Map<ReadRow, { brand: FoundBrand } | { issue: RowIssue }>();
+  const notFound = (field: string): RowIssue => ({ field, key: 'errors:not_found.brand' });
+  const answer = new Map<ReadRow, RowBrand>();
   for (const row of rows) {
     const cnpj = cnpjText(row, 'brand_cnpj');
     const name = cellOf(row, 'brand_name').text;
@@ -74,18 +83,28 @@ export async function resolveRowBrands(
         answer.set(row, { issue: { field: 'brand_cnpj', key: 'validation:brand.cnpj_invalid' } });
         continue;
       }
-      const brand = pickByName(byCnpj.get(normalizeCnpj(cnpj)) ?? [], name || undefined);
-      answer.set(row, brand ? { brand } : { issue: { field: 'brand_cnpj', key: 'errors:not_found.brand' } });
+      const ofCompany = byCnpj.get(normalizeCnpj(cnpj)) ?? [];
+      if (ofCompany.length === 0) answer.set(row, { issue: notFound('brand_cnpj') });
+      else if (name) {
+        const named = ofCompany.find((brand) => foldedName(brand.name) === foldedName(name));
+        answer.set(row, named ? { brand: named } : { issue: notFound('brand_name') });
+      } else
+        answer.set(
+          row,
+          onlyOne(
+            ofCompany,
+            { field: 'brand_cnpj', key: 'validation:spreadsheet.brand_cnpj_ambiguous' },
+            notFound('brand_cnpj'),
+          ),
+        );
     } else if (name) {
-      const candidates = byName.get(foldForSearch(name)) ?? [];
-      const [brand] = candidates;
       answer.set(
         row,
-        candidates.length > 1
-          ? { issue: { field: 'brand_name', key: 'validation:spreadsheet.brand_ambiguous' } }
-          : brand
-            ? { brand }
-            : { issue: { field: 'brand_name', key: 'errors:not_found.brand' } },
+        onlyOne(
+          byName.get(foldForSearch(name)) ?? [],
+          { field: 'brand_name', key: 'validation:spreadsheet.brand_ambiguous' },
+          notFound('brand_name'),
+        ),
       );
     } else {
       answer.set(row, { issue: { field: 'brand_name', key: 'validation:spreadsheet.brand_missing' } });

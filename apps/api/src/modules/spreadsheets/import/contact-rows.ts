@@ -5,6 +5,8 @@ import { resolveRowBrands } from './brand-lookup';
 import { parseContactFlag, parseRecordStatus } from './cell-values';
 import {
   cellOf,
+  isFilled,
+  joinedText,
   type KindImporter,
   type PlanContext,
   type PlannedRow,
@@ -13,14 +15,18 @@ import {
   schemaIssues,
   skipped,
   textOf,
-  type WriteContext,
 } from './import-rows';
 import {
-  type ContactRecord,
+  CONTACT_CHANGE_FIELDS,
+  type ContactChangeField,
+  type ContactChanges,
+  contactChanges,
   contactsOfBrands,
   demoteContacts,
   insertContacts,
   lockBrands,
+  type NewContact,
+  type StoredContact,
   updateContacts,
 } from './principal-contacts';
 
@@ -29,9 +35,14 @@ import {
  * name, as leads; duplicate key: the brand and the email (lower case). A principal row demotes
  * the brand's principal, as POST /api/contacts does; of several principal rows for one brand the
  * last one wins (as if the rows were sent one by one) and the earlier ones are written secundario.
+ * With on_duplicate=update, a contact already in Funil takes the row's filled cells that differ
+ * (none: the row is unchanged, nothing written).
  */
 
-export type ContactWrite = { isNew: boolean; record: ContactRecord };
+export type ContactWrite =
+  | { isNew: true; record: NewContact }
+  /** An existing contact (of `brandId`): the fields that differ. */
+  | { isNew: false; brandId: string; changes: ContactChanges };
 
 const contactSchema = contactCreateSchema.omit({ brand_id: true });
 
@@ -62,6 +73,8 @@ function validateRow(row: ReadRow, brand: { brand: { id: string } } | { issue: R
   return { issues, contact: parsed.success && brandId ? { ...parsed.data, brand_id: brandId } : null };
 }
 
+type ValidContact = NonNullable<ReturnType<typeof validateRow>['contact']>;
+
 async function plan(
   db: Database,
   rows: ReadRow[],
@@ -70,87 +83,92 @@ async function plan(
   const brandsOfRows = await resolveRowBrands(db, rows);
   const validated = rows.map((row) => ({ row, ...validateRow(row, brandsOfRows.get(row)) }));
   const brandIds = validated.flatMap(({ contact }) => (contact ? [contact.brand_id] : []));
-  const existing = new Map<string, string>();
-  // Oldest first: of two contacts with one email, the older is the one updated.
+  const existing = new Map<string, StoredContact>();
+  // Oldest first: of two contacts with one email, the older is the one a row fills.
   for (const contact of brandIds.length > 0 ? await contactsOfBrands(db, brandIds) : []) {
     const key = `${contact.brandId}|${contact.email.toLowerCase()}`;
-    if (!existing.has(key)) existing.set(key, contact.id);
+    if (!existing.has(key)) existing.set(key, contact);
   }
+
+  // Which rows are written, and against which stored contact.
   const seen = new Set<string>();
-  return validated.map(({ row, issues, contact }): PlannedRow<ContactWrite> => {
-    if (issues.length > 0 || !contact) return skipped(row, issues);
+  const sorted = validated.map(({ row, issues, contact }) => {
+    if (issues.length > 0 || !contact) return { row, issues };
     const key = `${contact.brand_id}|${contact.email}`;
     if (seen.has(key))
-      return skipped(row, [{ field: 'email', key: 'validation:spreadsheet.contact_repeated' }]);
+      return { row, issues: [{ field: 'email', key: 'validation:spreadsheet.contact_repeated' }] };
     seen.add(key);
-    const found = existing.get(key);
-    if (found === undefined)
-      return {
-        line: row.line,
-        values: row.values,
-        issues,
-        action: 'create',
-        write: { isNew: true, record: { ...contact, id: randomUUID() } },
-      };
-    if (context.onDuplicate === 'skip')
-      return skipped(row, [{ field: 'email', key: 'validation:spreadsheet.contact_taken' }]);
-    return {
+    const stored = existing.get(key);
+    if (stored && context.onDuplicate === 'skip')
+      return { row, issues: [{ field: 'email', key: 'validation:spreadsheet.contact_taken' }] };
+    return { row, issues, contact, stored };
+  });
+  // Of several rows making a brand's principal, the last one wins (as if the rows were sent one
+  // by one); the earlier ones are secundario.
+  const winner = new Map<string, ValidContact>();
+  for (const { contact } of sorted) if (contact?.flag === 'principal') winner.set(contact.brand_id, contact);
+
+  return sorted.map(({ row, issues, contact, stored }): PlannedRow<ContactWrite> => {
+    if (!contact) return skipped(row, issues);
+    const planned = (
+      action: PlannedRow<ContactWrite>['action'],
+      write?: ContactWrite,
+    ): PlannedRow<ContactWrite> => ({
       line: row.line,
       values: row.values,
       issues,
-      action: 'update',
-      write: { isNew: false, record: { ...contact, id: found } },
-    };
+      action,
+      ...(write ? { write } : {}),
+    });
+    const flag =
+      contact.flag === 'principal' && winner.get(contact.brand_id) !== contact ? 'secundario' : contact.flag;
+    if (!stored) return planned('create', { isNew: true, record: { ...contact, flag, id: randomUUID() } });
+    // An update compares the row's filled cells only: an empty cell keeps what the contact holds.
+    const incoming: Partial<Pick<ValidContact, ContactChangeField>> = {};
+    for (const field of CONTACT_CHANGE_FIELDS)
+      if (isFilled(row, field))
+        Object.assign(incoming, { [field]: field === 'flag' ? flag : contact[field] });
+    const changes = contactChanges(stored, incoming);
+    return changes === null
+      ? planned('unchanged')
+      : planned('update', { isNew: false, brandId: contact.brand_id, changes });
   });
 }
 
-/** The contacts table's column of each updatable field. */
-const COLUMN: Record<(typeof CONTACT_FIELDS)[number], string> = {
-  position: 'position',
-  first_name: 'first_name',
-  last_name: 'last_name',
-  email: 'email',
-  phone_number: 'phone_number',
-  flag: 'flag',
-  status: 'status',
-};
-
-async function write(tx: Database, rows: ContactWrite[], { mappedFields }: WriteContext) {
+/**
+ * Writes the contacts, their brands locked first. A brand that gets a principal from the file has
+ * its other principals demoted first, in their own statement; the statements write only what
+ * differs, and an update only a contact whose fields really change.
+ */
+async function write(tx: Database, rows: ContactWrite[]) {
   if (rows.length === 0) return;
-  const brandIds = rows.map((row) => row.record.brand_id);
-  await lockBrands(tx, brandIds);
-  // The last principal row of each brand wins; the earlier ones are written secundario.
-  const winner = new Map<string, ContactRecord>();
-  for (const { record } of rows) if (record.flag === 'principal') winner.set(record.brand_id, record);
-  const records = rows.map((row) => ({
-    ...row,
-    record: {
-      ...row.record,
-      flag:
-        row.record.flag === 'principal' && winner.get(row.record.brand_id) !== row.record
-          ? ('secundario' as const)
-          : row.record.flag,
-    },
-  }));
-  // Every other principal of a brand that gets one is demoted first, in its own statement.
-  const keep = new Set([...winner.values()].map((record) => record.id));
-  const current = await contactsOfBrands(tx, [...winner.keys()]);
+  const brandOf = (row: ContactWrite) => (row.isNew ? row.record.brand_id : row.brandId);
+  await lockBrands(tx, rows.map(brandOf));
+  const principals = new Map<string, string>();
+  for (const row of rows) {
+    const flag = row.isNew ? row.record.flag : row.changes.flag;
+    if (flag === 'principal') principals.set(brandOf(row), row.isNew ? row.record.id : row.changes.id);
+  }
+  const keep = new Set(principals.values());
+  const current = await contactsOfBrands(tx, [...principals.keys()]);
   await demoteContacts(
     tx,
     current
       .filter((contact) => contact.flag === 'principal' && !keep.has(contact.id))
       .map((contact) => contact.id),
   );
-  const fields = CONTACT_FIELDS.filter((field) => mappedFields.has(field)).map((field) => COLUMN[field]);
   await updateContacts(
     tx,
-    records.filter((row) => !row.isNew).map((row) => row.record),
-    fields,
+    rows.flatMap((row) => (row.isNew ? [] : [row.changes])),
   );
   await insertContacts(
     tx,
-    records.filter((row) => row.isNew).map((row) => row.record),
+    rows.flatMap((row) => (row.isNew ? [row.record] : [])),
   );
 }
 
-export const contactImporter: KindImporter<ContactWrite> = { plan, write };
+/** A contact row's name: its first and last name, else its email. */
+const nameOf = (row: ReadRow): string | null =>
+  joinedText(row, ['first_name', 'last_name']) ?? textOf(row, 'email') ?? null;
+
+export const contactImporter: KindImporter<ContactWrite> = { plan, write, nameOf };

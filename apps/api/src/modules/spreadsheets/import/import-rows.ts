@@ -15,7 +15,11 @@ export type ReadRow = {
   issues: RowIssue[];
 };
 
-/** What an import does with a row, and what it writes when it does (`write`, absent when skipped). */
+/**
+ * What an import does with a row, and what it writes when it does (`write`: absent when the row is
+ * skipped or unchanged). `issues`: on a skipped row, why; on a row that is written, the part of it
+ * that is not (a brand row's principal contact, incomplete or invalid).
+ */
 export type PlannedRow<W> = {
   line: number;
   values: Record<string, string>;
@@ -24,16 +28,18 @@ export type PlannedRow<W> = {
   write?: W;
 };
 
-/** What each kind provides: planning its rows (reads only) and writing the planned ones. */
+/**
+ * What each kind provides: planning its rows (reads only), writing the planned ones, and the name
+ * a person knows a row's record by (null when its cells are empty), for the answer.
+ */
 export type KindImporter<W> = {
   plan: (db: Database, rows: ReadRow[], context: PlanContext) => Promise<PlannedRow<W>[]>;
   write: (tx: Database, rows: W[], context: WriteContext) => Promise<void>;
+  nameOf: (row: ReadRow) => string | null;
 };
 
 export type WriteContext = {
   userId: string | null;
-  /** The fields the file has a column for (an update writes those only). */
-  mappedFields: ReadonlySet<string>;
 };
 
 export type PlanContext = {
@@ -80,6 +86,19 @@ export const textOf = (row: ReadRow, field: string): string | undefined => {
   const text = cellOf(row, field).text;
   return text === '' ? undefined : text;
 };
+
+/**
+ * Whether the row fills this field: an update compares and writes filled cells only, so that an
+ * empty cell (a hole in someone's sheet) never clears what Funil holds.
+ */
+export const isFilled = (row: ReadRow, field: string): boolean => cellOf(row, field).text !== '';
+
+/** The row's texts of these fields joined by a space, or null when all are empty. */
+export const joinedText = (row: ReadRow, fields: readonly string[]): string | null =>
+  fields
+    .map((field) => cellOf(row, field).text)
+    .filter((text) => text !== '')
+    .join(' ') || null;
 
 /**
  * A schema's issues as the row's, each on the import field `fieldOf` names for the schema's

@@ -36,7 +36,8 @@ export type ImportRequest = {
 export type ImportOutcome = {
   dryRun: boolean;
   columns: ImportResult['columns'];
-  rows: PlannedRow<unknown>[];
+  /** Each row's plan, with the name a person knows its record by. */
+  rows: (PlannedRow<unknown> & { name: string | null })[];
 };
 
 /**
@@ -45,7 +46,8 @@ export type ImportOutcome = {
  * a few set-based queries). A dry run stops there and writes nothing. Otherwise the rows are
  * planned again inside one transaction (what the database holds may have changed since a dry
  * run) and every valid row is written in it, through writeAs so that each live-update event
- * names the importer: all or nothing.
+ * names the importer: all or nothing. A row equal to what Funil holds is `unchanged`: nothing of
+ * it is written, so no record's updatedAt moves and no event is sent for it.
  */
 export async function importSpreadsheet(db: Database, request: ImportRequest): Promise<ImportOutcome> {
   const sheet = await readSpreadsheet(request.file, request.declared);
@@ -61,45 +63,58 @@ export async function importSpreadsheet(db: Database, request: ImportRequest): P
     : await writeAs(db, request.userId, async (tx) => {
         const plan = await importer.plan(tx, rows, context);
         const writes = plan.flatMap((row) => (row.write === undefined ? [] : [row.write]));
-        await importer.write(tx, writes, { userId: request.userId, mappedFields });
+        await importer.write(tx, writes, { userId: request.userId });
         return plan;
       });
   // A row's issues in the order of the kind's fields, so its first issue is the first a reader meets.
   const order = IMPORT_FIELDS[request.kind] as readonly string[];
   const rank = (issue: RowIssue) => (issue.field === null ? -1 : order.indexOf(issue.field));
   for (const row of planned) row.issues.sort((a, b) => rank(a) - rank(b));
+  const rowByLine = new Map(rows.map((row) => [row.line, row]));
   return {
     dryRun: request.dryRun,
     columns: sheet.headers.map((header, index) => ({ header, field: columnFields[index] ?? null })),
-    rows: planned,
+    rows: planned.map((plannedRow) => {
+      const row = rowByLine.get(plannedRow.line);
+      return { ...plannedRow, name: row ? importer.nameOf(row) : null };
+    }),
   };
 }
+
+/**
+ * What of a row was not written: the whole row when it is skipped; only its principal contact
+ * when the row is written with issues (a brand row whose contact is incomplete or invalid); null
+ * when all of it was.
+ */
+const skippedPart = (row: PlannedRow<unknown>): 'row' | 'contact' | null =>
+  row.action === 'skip' ? 'row' : row.issues.length > 0 ? 'contact' : null;
 
 /** The answer in the request's language (importResultSchema). */
 export function importAnswer(outcome: ImportOutcome, t: Translate): ImportResult {
   const message = (issue: RowIssue) => ({ field: issue.field, message: t(issue.key, issue.params) });
   const count = (action: string) => outcome.rows.filter((row) => row.action === action).length;
+  const skipped = outcome.rows.flatMap((row) => {
+    const part = skippedPart(row);
+    if (part === null) return [];
+    const [first] = row.issues;
+    return [
+      {
+        row: row.line,
+        ...(first ? message(first) : { field: null, message: '' }),
+        part,
+        name: row.name,
+        issues: row.issues.map(message),
+      },
+    ];
+  });
   return {
     dry_run: outcome.dryRun,
     rows: outcome.rows.length,
     created: count('create'),
     updated: count('update'),
     unchanged: count('unchanged'),
-    contacts_skipped: 0,
-    skipped: outcome.rows.flatMap((row) => {
-      const [first] = row.issues;
-      return row.action === 'skip'
-        ? [
-            {
-              row: row.line,
-              ...(first ? message(first) : { field: null, message: '' }),
-              part: 'row' as const,
-              name: null,
-              issues: row.issues.map(message),
-            },
-          ]
-        : [];
-    }),
+    contacts_skipped: skipped.filter((row) => row.part === 'contact').length,
+    skipped,
     columns: outcome.columns,
     preview: outcome.rows.map((row) => ({
       row: row.line,

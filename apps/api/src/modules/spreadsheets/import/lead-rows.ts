@@ -18,6 +18,7 @@ import { parseAmount, parseContractStatus, parseYesNo } from './cell-values';
 import {
   cellOf,
   chunks,
+  isFilled,
   type KindImporter,
   type PlanContext,
   type PlannedRow,
@@ -36,13 +37,11 @@ import {
  * assessment (case and accents aside), vertical, quota, platform and prospectus year.
  */
 
-export type LeadWrite = {
-  id: string;
-  isNew: boolean;
-  lead: LeadCreate;
-  /** The franchises' ids, for lead_franchises. */
-  franchiseIds: string[];
-};
+export type LeadWrite =
+  /** A new lead, with its franchises' ids (for lead_franchises). */
+  | { id: string; isNew: true; lead: LeadCreate; franchiseIds: string[] }
+  /** An existing lead: the fields that differ, and its franchises when they do (else null). */
+  | { id: string; isNew: false; changes: LeadChanges; franchiseIds: string[] | null };
 
 type Named = { id: string; name: string };
 
@@ -189,6 +188,84 @@ function validateRow(
   return { issues, lead: parsed.success ? parsed.data : null, franchiseIds };
 }
 
+/** The fields of a lead an update may change (the others are who the lead is). */
+const CHANGE_FIELDS = [
+  'contract_status',
+  'executive',
+  'credit',
+  'invest',
+  'exchange',
+  'rouanet_law',
+] as const;
+type ChangeField = (typeof CHANGE_FIELDS)[number];
+type LeadChanges = Partial<Pick<LeadCreate, ChangeField>>;
+
+/** A stored lead, with the fields a row is compared to. */
+type StoredLead = Pick<
+  LeadCreate,
+  ChangeField | 'brand_id' | 'assessment' | 'vertical' | 'quota' | 'platform' | 'prospectus_year'
+> & {
+  id: string;
+};
+
+/** The stored leads of these brands, oldest first. */
+async function leadsOfBrands(db: Database, brandIds: readonly string[]): Promise<StoredLead[]> {
+  const found: StoredLead[] = [];
+  for (const batch of chunks(brandIds, 5_000)) {
+    found.push(
+      ...(await db
+        .select({
+          id: leads.id,
+          brand_id: leads.brandId,
+          assessment: leads.assessment,
+          vertical: leads.verticalId,
+          quota: leads.quotaId,
+          platform: leads.platformId,
+          prospectus_year: leads.prospectusYear,
+          contract_status: leads.contractStatus,
+          executive: leads.executiveId,
+          credit: leads.credit,
+          invest: leads.invest,
+          exchange: leads.exchange,
+          rouanet_law: leads.rouanetLaw,
+        })
+        .from(leads)
+        .where(isAnyIdOfJson(leads.brandId, sql`${JSON.stringify(batch)}`))
+        .orderBy(asc(leads.createdAt), asc(leads.id))),
+    );
+  }
+  return found;
+}
+
+/** The franchise ids of these leads, each lead's as a set. */
+async function franchisesOfLeads(
+  db: Database,
+  leadIds: readonly string[],
+): Promise<Map<string, Set<string>>> {
+  const byLead = new Map<string, Set<string>>(leadIds.map((id) => [id, new Set()]));
+  for (const batch of chunks(leadIds, 5_000)) {
+    const links = await db
+      .select({ leadId: leadFranchises.leadId, franchiseId: leadFranchises.franchiseId })
+      .from(leadFranchises)
+      .where(isAnyIdOfJson(leadFranchises.leadId, sql`${JSON.stringify(batch)}`));
+    for (const link of links) byLead.get(link.leadId)?.add(link.franchiseId);
+  }
+  return byLead;
+}
+
+const sameSet = (stored: ReadonlySet<string> | undefined, ids: readonly string[]) =>
+  stored !== undefined && stored.size === new Set(ids).size && ids.every((id) => stored.has(id));
+
+/** The row's filled fields whose value differs from the stored lead's. */
+function leadChanges(row: ReadRow, stored: StoredLead, lead: LeadCreate): LeadChanges {
+  const changes: LeadChanges = {};
+  for (const field of CHANGE_FIELDS) {
+    if (!isFilled(row, field) || lead[field] === stored[field]) continue;
+    Object.assign(changes, { [field]: lead[field] });
+  }
+  return changes;
+}
+
 async function plan(db: Database, rows: ReadRow[], context: PlanContext): Promise<PlannedRow<LeadWrite>[]> {
   const brandsOfRows = await resolveRowBrands(db, rows);
   const lookups = await loadLookups(db);
@@ -198,27 +275,18 @@ async function plan(db: Database, rows: ReadRow[], context: PlanContext): Promis
   }));
 
   const brandIds = [...new Set(validated.flatMap(({ lead }) => (lead ? [lead.brand_id] : [])))];
-  const existing = new Map<string, string>();
-  for (const batch of chunks(brandIds, 5_000)) {
-    const found = await db
-      .select({
-        id: leads.id,
-        brand_id: leads.brandId,
-        assessment: leads.assessment,
-        vertical: leads.verticalId,
-        quota: leads.quotaId,
-        platform: leads.platformId,
-        prospectus_year: leads.prospectusYear,
-      })
-      .from(leads)
-      .where(isAnyIdOfJson(leads.brandId, sql`${JSON.stringify(batch)}`))
-      .orderBy(asc(leads.createdAt), asc(leads.id));
-    // Several leads with one key: the oldest is the one updated.
-    for (const lead of found) {
-      const key = duplicateKey(lead);
-      if (!existing.has(key)) existing.set(key, lead.id);
-    }
+  // Several leads with one key: the oldest is the one a row fills.
+  const existing = new Map<string, StoredLead>();
+  for (const lead of brandIds.length > 0 ? await leadsOfBrands(db, brandIds) : []) {
+    const key = duplicateKey(lead);
+    if (!existing.has(key)) existing.set(key, lead);
   }
+  // The franchises of the leads rows with a franchise cell may fill.
+  const filledIds = validated.flatMap(({ row, lead }) => {
+    const stored = lead && isFilled(row, 'franchises') ? existing.get(duplicateKey(lead)) : undefined;
+    return stored && context.onDuplicate === 'update' ? [stored.id] : [];
+  });
+  const franchisesOf = filledIds.length > 0 ? await franchisesOfLeads(db, filledIds) : new Map();
 
   const seen = new Set<string>();
   return validated.map(({ row, issues, lead, franchiseIds }): PlannedRow<LeadWrite> => {
@@ -227,24 +295,24 @@ async function plan(db: Database, rows: ReadRow[], context: PlanContext): Promis
     if (seen.has(key))
       return skipped(row, [{ field: 'assessment', key: 'validation:spreadsheet.lead_repeated' }]);
     seen.add(key);
-    const found = existing.get(key);
-    if (found === undefined)
-      return {
-        line: row.line,
-        values: row.values,
-        issues,
-        action: 'create',
-        write: { id: randomUUID(), isNew: true, lead, franchiseIds },
-      };
-    if (context.onDuplicate === 'skip')
-      return skipped(row, [{ field: 'assessment', key: 'validation:spreadsheet.lead_taken' }]);
-    return {
+    const planned = (action: PlannedRow<LeadWrite>['action'], write?: LeadWrite): PlannedRow<LeadWrite> => ({
       line: row.line,
       values: row.values,
       issues,
-      action: 'update',
-      write: { id: found, isNew: false, lead, franchiseIds },
-    };
+      action,
+      ...(write ? { write } : {}),
+    });
+    const stored = existing.get(key);
+    if (stored === undefined) return planned('create', { id: randomUUID(), isNew: true, lead, franchiseIds });
+    if (context.onDuplicate === 'skip')
+      return skipped(row, [{ field: 'assessment', key: 'validation:spreadsheet.lead_taken' }]);
+    const changes = leadChanges(row, stored, lead);
+    const newFranchises =
+      isFilled(row, 'franchises') && !sameSet(franchisesOf.get(stored.id), franchiseIds)
+        ? franchiseIds
+        : null;
+    if (Object.keys(changes).length === 0 && newFranchises === null) return planned('unchanged');
+    return planned('update', { id: stored.id, isNew: false, changes, franchiseIds: newFranchises });
   });
 }
 
@@ -252,7 +320,7 @@ const LEAD_COLUMNS = sql.raw(`id uuid, brand_id uuid, assessment text, vertical_
   platform_id uuid, prospectus_year integer, contract_status text, executive_id uuid, credit numeric,
   invest numeric, exchange boolean, rouanet_law boolean`);
 
-const recordOf = ({ id, lead }: LeadWrite) => ({
+const recordOf = (id: string, lead: LeadCreate) => ({
   id,
   brand_id: lead.brand_id,
   assessment: lead.assessment,
@@ -268,15 +336,31 @@ const recordOf = ({ id, lead }: LeadWrite) => ({
   rouanet_law: lead.rouanet_law,
 });
 
-/** The fields an update fills when the file has their column (the others are the duplicate key). */
-const UPDATABLE: [field: string, column: string][] = [
-  ['contract_status', 'contract_status'],
-  ['executive', 'executive_id'],
-  ['credit', 'credit'],
-  ['invest', 'invest'],
-  ['exchange', 'exchange'],
-  ['rouanet_law', 'rouanet_law'],
-];
+/** The leads table's column of each field an update may change. */
+const CHANGE_COLUMN: Record<ChangeField, string> = {
+  contract_status: 'contract_status',
+  executive: 'executive_id',
+  credit: 'credit',
+  invest: 'invest',
+  exchange: 'exchange',
+  rouanet_law: 'rouanet_law',
+};
+const CHANGE_COLUMNS = CHANGE_FIELDS.map((field) => CHANGE_COLUMN[field]);
+
+const CHANGE_RECORD =
+  sql.raw(`id uuid, contract_status text, executive_id uuid, credit numeric, invest numeric,
+  exchange boolean, rouanet_law boolean, franchises_changed boolean`);
+// An update's field takes the row's value, or keeps the lead's own when the row has none (null).
+const ASSIGNMENTS = sql.raw(
+  CHANGE_COLUMNS.map((column) => `${column} = coalesce(r.${column}, leads.${column})`).join(', '),
+);
+// Only a lead whose fields would really change, or whose franchises changed, is written (no
+// updated_at, no event otherwise), even if it changed between the plan and this statement.
+const DIFFERS = sql.raw(
+  `(r.franchises_changed or (${CHANGE_COLUMNS.map((column) => `leads.${column}`).join(', ')}) is distinct from (${CHANGE_COLUMNS.map(
+    (column) => `coalesce(r.${column}, leads.${column})`,
+  ).join(', ')}))`,
+);
 
 const BATCH = 2_000;
 
@@ -294,7 +378,10 @@ async function recordStatusChanges(
   }
 }
 
-async function insertFranchiseLinks(tx: Database, rows: readonly LeadWrite[]) {
+async function insertFranchiseLinks(
+  tx: Database,
+  rows: readonly { id: string; franchiseIds: readonly string[] }[],
+) {
   const links = rows.flatMap((row) =>
     row.franchiseIds.map((franchise_id) => ({ lead_id: row.id, franchise_id })),
   );
@@ -309,19 +396,20 @@ async function insertFranchiseLinks(tx: Database, rows: readonly LeadWrite[]) {
 /**
  * Writes as POST and PATCH /api/leads do, a batch per statement: the running totals
  * (lead_totals, lead_franchise_totals) follow through their statement-level triggers, the outbox
- * triggers write one event per lead naming the transaction's user. Every new lead gets its
- * creation entry in the history (from null); an update that moves the status records the move,
- * from the status read under the lead's row lock.
+ * triggers write one event per lead a statement really writes, naming the transaction's user.
+ * Every new lead gets its creation entry in the history (from null). An existing lead is locked,
+ * then compared again with what it holds now: its franchises are replaced when they differ, its
+ * fields written when they differ, and a status move recorded from the status read under the lock.
  */
-async function write(tx: Database, rows: LeadWrite[], { userId, mappedFields }: WriteContext) {
-  const created = rows.filter((row) => row.isNew);
+async function write(tx: Database, rows: LeadWrite[], { userId }: WriteContext) {
+  const created = rows.flatMap((row) => (row.isNew ? [row] : []));
   for (const batch of chunks(created, BATCH)) {
     await tx.execute(sql`
       insert into ${leads} (id, brand_id, assessment, vertical_id, quota_id, platform_id, prospectus_year,
         contract_status, executive_id, credit, invest, exchange, rouanet_law)
       select r.id, r.brand_id, r.assessment, r.vertical_id, r.quota_id, r.platform_id, r.prospectus_year,
         r.contract_status, r.executive_id, r.credit, r.invest, r.exchange, r.rouanet_law
-      from jsonb_to_recordset(${JSON.stringify(batch.map(recordOf))}::jsonb) as r(${LEAD_COLUMNS})`);
+      from jsonb_to_recordset(${JSON.stringify(batch.map((row) => recordOf(row.id, row.lead)))}::jsonb) as r(${LEAD_COLUMNS})`);
   }
   await insertFranchiseLinks(tx, created);
   await recordStatusChanges(
@@ -330,7 +418,7 @@ async function write(tx: Database, rows: LeadWrite[], { userId, mappedFields }: 
     userId,
   );
 
-  const updated = rows.filter((row) => !row.isNew);
+  const updated = rows.flatMap((row) => (row.isNew ? [] : [row]));
   if (updated.length === 0) return;
   const before = new Map<string, ContractStatus>();
   for (const batch of chunks(updated.map((row) => row.id).sort(), 5_000)) {
@@ -342,36 +430,55 @@ async function write(tx: Database, rows: LeadWrite[], { userId, mappedFields }: 
       .for('no key update');
     for (const lead of locked) before.set(lead.id, lead.contractStatus);
   }
-  const columns = UPDATABLE.filter(([field]) => mappedFields.has(field)).map(([, column]) => column);
-  const assignments = sql.raw(
-    [...columns.map((column) => `${column} = r.${column}`), 'updated_at = now()'].join(', '),
+  // Franchises change under the lead's lock (PATCH takes it too): read now, they are what they stay.
+  const withFranchises = updated.flatMap((row) => (row.franchiseIds === null ? [] : [row]));
+  const current =
+    withFranchises.length > 0
+      ? await franchisesOfLeads(
+          tx,
+          withFranchises.map((row) => row.id),
+        )
+      : new Map();
+  const relinked = withFranchises.flatMap((row) =>
+    row.franchiseIds === null || sameSet(current.get(row.id), row.franchiseIds)
+      ? []
+      : [{ id: row.id, franchiseIds: row.franchiseIds }],
   );
+  const relinkedIds = new Set(relinked.map((row) => row.id));
   for (const batch of chunks(updated, BATCH)) {
+    const records = batch.map((row) => ({
+      id: row.id,
+      ...Object.fromEntries(
+        Object.entries(row.changes).map(([field, value]) => [CHANGE_COLUMN[field as ChangeField], value]),
+      ),
+      franchises_changed: relinkedIds.has(row.id),
+    }));
     await tx.execute(sql`
-      update ${leads} set ${assignments}
-      from jsonb_to_recordset(${JSON.stringify(batch.map(recordOf))}::jsonb) as r(${LEAD_COLUMNS})
-      where ${leads.id} = r.id`);
+      update ${leads} set ${ASSIGNMENTS}, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${CHANGE_RECORD})
+      where ${leads.id} = r.id and ${DIFFERS}`);
   }
-  if (mappedFields.has('franchises')) {
-    for (const batch of chunks(updated, 5_000)) {
-      await tx
-        .delete(leadFranchises)
-        .where(isAnyIdOfJson(leadFranchises.leadId, sql`${JSON.stringify(batch.map((row) => row.id))}`));
-    }
-    await insertFranchiseLinks(tx, updated);
+  for (const batch of chunks(relinked, 5_000)) {
+    await tx
+      .delete(leadFranchises)
+      .where(isAnyIdOfJson(leadFranchises.leadId, sql`${JSON.stringify(batch.map((row) => row.id))}`));
   }
-  if (mappedFields.has('contract_status')) {
-    await recordStatusChanges(
-      tx,
-      updated.flatMap((row) => {
-        const from = before.get(row.id);
-        return from !== undefined && from !== row.lead.contract_status
-          ? [{ lead_id: row.id, from_status: from, to_status: row.lead.contract_status }]
-          : [];
-      }),
-      userId,
-    );
-  }
+  await insertFranchiseLinks(tx, relinked);
+  await recordStatusChanges(
+    tx,
+    updated.flatMap((row) => {
+      const from = before.get(row.id);
+      const to = row.changes.contract_status;
+      return from !== undefined && to !== undefined && from !== to
+        ? [{ lead_id: row.id, from_status: from, to_status: to }]
+        : [];
+    }),
+    userId,
+  );
 }
 
-export const leadImporter: KindImporter<LeadWrite> = { plan, write };
+/** A lead row's name: its brand's name cell, else its brand's CNPJ cell. */
+const nameOf = (row: ReadRow): string | null =>
+  textOf(row, 'brand_name') ?? textOf(row, 'brand_cnpj') ?? null;
+
+export const leadImporter: KindImporter<LeadWrite> = { plan, write, nameOf };
