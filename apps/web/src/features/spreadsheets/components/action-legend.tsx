@@ -36,7 +36,10 @@ export function ActionLegend({ kind, entries }: { kind: SpreadsheetKind; entries
       </h3>
       <dl className="grid gap-2">
         {entries.map((entry) => (
-          <div key={entry} className="grid grid-cols-[7rem_minmax(0,1fr)] items-baseline gap-3">
+          <div
+            key={entry}
+            className="grid gap-1 sm:grid-cols-[7rem_minmax(0,1fr)] sm:items-baseline sm:gap-3"
+          >
             <dt>{entry === 'withoutContact' ? <WithoutContactBadge /> : <ActionBadge action={entry} />}</dt>
             <dd className="text-muted-foreground">{meaning(entry)}</dd>
           </div>

@@ -338,7 +338,7 @@ describe('import wizard', () => {
     ).toBeInTheDocument();
     expect(
       within(legend).getByText(
-        'A marca será gravada, mas o contato principal não: os dados dele estão incompletos ou inválidos (veja Problemas).',
+        'O contato principal não será importado, por estar incompleto ou inválido (veja Problemas); a marca segue a ação ao lado.',
       ),
     ).toBeInTheDocument();
 

@@ -156,7 +156,11 @@ export function PreviewStep({
             {t('wizard.mapping.reanalysing')}
           </p>
         )}
-        {pending === null && counts.toWrite === 0 && <p>{t('wizard.preview.nothingToImport')}</p>}
+        {pending === null && counts.toWrite === 0 && (
+          <p>
+            {counts.unchanged > 0 ? t('wizard.preview.nothingChanged') : t('wizard.preview.nothingToImport')}
+          </p>
+        )}
       </div>
 
       <WizardError message={error} />

@@ -1,7 +1,7 @@
 import type { ImportResult, SpreadsheetKind } from '@funil/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { CircleAlertIcon } from 'lucide-react';
-import { type ReactNode, useRef } from 'react';
+import { type CSSProperties, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 import { type PreviewColumn, type PreviewColumnId, lineText, previewColumns } from '../utils/preview-columns';
@@ -27,14 +27,13 @@ type Width = { min: number; share?: number };
 
 const ROW_NUMBER: Width = { min: 3.5 };
 const ACTION: Width = { min: 8.5 };
-const ISSUES: Width = { min: 12, share: 1.5 };
 const DETAILS: Width = { min: 3.25 };
 // A CNPJ's 18 characters whole ("11.222.333/0001-81"), never broken.
 const COLUMN_WIDTHS: Record<PreviewColumnId, Width> = {
   brand: { min: 8, share: 1 },
   cnpj: { min: 11 },
-  contact: { min: 10, share: 1.2 },
-  lead: { min: 10, share: 1.2 },
+  contact: { min: 12, share: 1.6 },
+  lead: { min: 12, share: 1.6 },
 };
 
 const track = ({ min, share }: Width) => (share ? `minmax(${min}rem, ${share}fr)` : `${min}rem`);
@@ -62,9 +61,14 @@ export function PreviewTable({ kind, rows, fields, total, withoutContact }: Prev
     initialRect: { width: 1000, height: 480 },
     useFlushSync: false,
   });
-  const widths = [ROW_NUMBER, ACTION, ...columns.map((column) => COLUMN_WIDTHS[column.id]), ISSUES, DETAILS];
-  const gridTemplateColumns = widths.map(track).join(' ');
-  const minWidth = `${widths.reduce((sum, width) => sum + width.min, 0)}rem`;
+  const widths = [ROW_NUMBER, ACTION, ...columns.map((column) => COLUMN_WIDTHS[column.id]), DETAILS];
+  // From the sm breakpoint, a column per value and the problems on a line of their own below
+  // them; on a phone, the line number, everything else stacked, and the details button.
+  const layout = {
+    '--preview-columns': widths.map(track).join(' '),
+    '--preview-min-width': `${widths.reduce((sum, width) => sum + width.min, 0)}rem`,
+  } as CSSProperties;
+  const rowGrid = 'grid grid-cols-[2.75rem_minmax(0,1fr)_2.75rem] sm:grid-cols-(--preview-columns)';
 
   return (
     <div
@@ -79,18 +83,22 @@ export function PreviewTable({ kind, rows, fields, total, withoutContact }: Prev
         role="table"
         aria-label={t('wizard.preview.tableLabel')}
         aria-rowcount={total + 1}
-        className="text-sm"
-        style={{ minWidth }}
+        className="text-sm sm:min-w-(--preview-min-width)"
+        style={layout}
       >
         <div role="rowgroup" className="sticky top-0 z-10 border-b bg-muted">
-          <div role="row" aria-rowindex={1} className="grid" style={{ gridTemplateColumns }}>
+          <div role="row" aria-rowindex={1} className={rowGrid}>
             <HeaderCell>{t('wizard.preview.row')}</HeaderCell>
             <HeaderCell>{t('wizard.preview.action')}</HeaderCell>
             {columns.map((column) => (
-              <HeaderCell key={column.id}>{t(`wizard.preview.columns.${column.id}`)}</HeaderCell>
+              // On a phone the values are stacked under the action, without headers of their own.
+              <HeaderCell key={column.id} className="max-sm:sr-only">
+                {t(`wizard.preview.columns.${column.id}`)}
+              </HeaderCell>
             ))}
-            <HeaderCell>{t('wizard.preview.issues')}</HeaderCell>
-            <HeaderCell>
+            {/* The problems have a line of their own, marked by their colour and icon. */}
+            <HeaderCell className="sr-only">{t('wizard.preview.issues')}</HeaderCell>
+            <HeaderCell className="col-start-3 row-start-1 sm:col-start-auto sm:row-start-auto">
               <span className="sr-only">{t('wizard.preview.details')}</span>
             </HeaderCell>
           </div>
@@ -108,25 +116,53 @@ export function PreviewTable({ kind, rows, fields, total, withoutContact }: Prev
                 // Row 1 is the header; a data row's index is its place in the file's order.
                 aria-rowindex={row.row}
                 className={cn(
-                  'absolute top-0 left-0 grid w-full border-b',
+                  'absolute top-0 left-0 w-full border-b py-1.5 sm:py-0',
+                  rowGrid,
                   row.issues.length > 0 && 'bg-destructive/5',
                 )}
-                style={{ gridTemplateColumns, transform: `translateY(${item.start}px)` }}
+                style={{ transform: `translateY(${item.start}px)` }}
               >
-                <div role="cell" className="px-3 py-2 tabular-nums">
+                <div
+                  role="cell"
+                  className={cn(
+                    CELL,
+                    'col-start-1 row-start-1 tabular-nums sm:col-start-auto sm:row-start-auto',
+                  )}
+                >
                   {row.row}
                 </div>
-                <div role="cell" className="flex flex-col items-start gap-1 px-3 py-2">
+                <div
+                  role="cell"
+                  className={cn(
+                    CELL,
+                    'col-start-2 row-start-1 flex flex-wrap items-start gap-1 sm:col-start-auto sm:row-start-auto sm:flex-col',
+                  )}
+                >
                   <ActionBadge action={row.action} />
                   {contactLeftOut && <WithoutContactBadge />}
                 </div>
                 {columns.map((column) => (
                   <SummaryCell key={column.id} column={column} row={row} />
                 ))}
-                <div role="cell" className="min-w-0 px-3 py-2 break-words">
-                  {row.issues.length > 0 && <IssueList kind={kind} issues={row.issues} />}
+                <div
+                  role="cell"
+                  className={cn(
+                    'col-start-2 min-w-0 break-words sm:col-start-3 sm:col-end-[-1] sm:row-start-2',
+                    // Empty when the row has no problem: every row keeps the same cells.
+                    row.issues.length > 0 && 'px-3 py-1 sm:pt-0 sm:pb-2',
+                  )}
+                >
+                  {row.issues.length > 0 && (
+                    <div className="flex items-start gap-1.5 text-red-700 dark:text-red-300">
+                      <CircleAlertIcon aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+                      <IssueList kind={kind} issues={row.issues} />
+                    </div>
+                  )}
                 </div>
-                <div role="cell" className="px-1 py-1">
+                <div
+                  role="cell"
+                  className="col-start-3 row-start-1 px-1 py-0.5 sm:col-start-auto sm:row-start-auto sm:py-1"
+                >
                   <RowDetailsDialog kind={kind} row={row} fields={fields} withoutContact={contactLeftOut} />
                 </div>
               </div>
@@ -146,7 +182,7 @@ export function PreviewTable({ kind, rows, fields, total, withoutContact }: Prev
 function SummaryCell({ column, row }: { column: PreviewColumn; row: PreviewRow }) {
   const { t } = useTranslation('spreadsheets');
   return (
-    <div role="cell" className="grid min-w-0 content-start gap-0.5 px-3 py-2">
+    <div role="cell" className={cn(CELL, 'col-start-2 grid min-w-0 content-start gap-0.5 sm:col-start-auto')}>
       {column.lines.map((line) => {
         const text = lineText(line, row.values);
         const problems = row.issues
@@ -160,7 +196,9 @@ function SummaryCell({ column, row }: { column: PreviewColumn; row: PreviewRow }
             className={cn(
               'min-w-0',
               line.identifier ? 'truncate whitespace-nowrap tabular-nums' : 'break-words',
-              line.main ? 'font-medium' : 'text-muted-foreground',
+              line.main && 'font-medium',
+              // A contact's email and phone are quieter than its name; a CNPJ alone is not.
+              !line.main && column.lines.length > 1 && 'text-muted-foreground',
               problems.length > 0 && 'font-medium text-red-700 dark:text-red-300',
             )}
           >
@@ -176,9 +214,15 @@ function SummaryCell({ column, row }: { column: PreviewColumn; row: PreviewRow }
   );
 }
 
-function HeaderCell({ children }: { children: ReactNode }) {
+/** A cell's room: tight when stacked on a phone, a table's from the sm breakpoint. */
+const CELL = 'px-3 py-0.5 sm:py-2';
+
+function HeaderCell({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <div role="columnheader" className="px-3 py-2 text-left text-xs font-medium text-foreground">
+    <div
+      role="columnheader"
+      className={cn('px-3 py-2 text-left text-xs font-medium text-foreground', className)}
+    >
       {children}
     </div>
   );
