@@ -135,7 +135,10 @@ describe('import wizard', () => {
       file: 'marcas.csv',
     });
     const columns = screen.getByRole('list', { name: 'Colunas da planilha' });
-    expect(within(columns).getByText('Café Sol · Bar Lua')).toBeInTheDocument();
+    // Each example whole on its line: an email or a CNPJ is never broken inside.
+    const examples = within(columns).getByText('Café Sol').parentElement!;
+    expect(examples).toHaveTextContent('Exemplos: Café Sol · Bar Lua');
+    expect(within(examples).getByText('Bar Lua')).toHaveClass('truncate');
     expect(screen.getByRole('combobox', { name: 'Campo da coluna Fantasia' })).toHaveTextContent(
       'Ignorar coluna',
     );
@@ -393,6 +396,27 @@ describe('import wizard', () => {
         name: '4 Bar Lua Linha não importada: a marca não foi criada nem alterada Linha com 7 colunas; o cabeçalho tem 6',
       }),
     ).toBeInTheDocument();
+  });
+
+  it('says there is nothing to write when the file’s rows are already in Funil as they are', async () => {
+    const user = userEvent.setup();
+    const same = mapped(true);
+    signedIn({
+      'POST /api/brands/import': {
+        body: { ...same, preview: same.preview.map((row) => ({ ...row, action: 'unchanged', issues: [] })) },
+      },
+    });
+    renderRoute('/importar?tipo=marcas');
+
+    await chooseFile(csvFile());
+    await user.click(await screen.findByRole('button', { name: 'Analisar planilha' }));
+    await user.click(await screen.findByRole('button', { name: 'Revisar linhas' }));
+    expect(
+      await screen.findByText(
+        'Nada a gravar: as linhas válidas já estão no Funil exatamente como na planilha.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Importar 0 linhas' })).toBeDisabled();
   });
 
   it('shows a header-only sheet’s refusal in the server’s words, until another file is chosen', async () => {

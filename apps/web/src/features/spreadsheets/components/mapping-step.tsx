@@ -1,6 +1,6 @@
 import type { ImportResult, SpreadsheetKind } from '@funil/shared';
 import { CircleCheckIcon, LoaderCircleIcon, TriangleAlertIcon } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { Fragment, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OptionSelect } from '@/components/option-select';
 import { Button } from '@/components/ui/button';
@@ -86,9 +86,9 @@ export function MappingStep({
                 className="grid gap-2 rounded-md border p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)_16rem] sm:items-center sm:gap-4"
               >
                 <span className="font-medium break-words">{header}</span>
-                <span className="min-w-0 text-sm break-words text-muted-foreground">
+                <span className="min-w-0 text-sm text-muted-foreground">
                   <span className="sr-only">{t('wizard.mapping.samples')}: </span>
-                  {shown.length > 0 ? shown.join(' · ') : t('wizard.mapping.noSamples')}
+                  {shown.length > 0 ? <Samples values={shown} /> : t('wizard.mapping.noSamples')}
                 </span>
                 <OptionSelect
                   value={column.field ?? ''}
@@ -140,4 +140,19 @@ export function MappingStep({
       </div>
     </section>
   );
+}
+
+/**
+ * A column's examples, each kept whole on its line (an email or a CNPJ is never broken inside),
+ * one longer than the column cut with an ellipsis.
+ */
+function Samples({ values }: { values: readonly string[] }) {
+  return values.map((value, index) => (
+    <Fragment key={index}>
+      {index > 0 && ' · '}
+      <span title={value} className="inline-block max-w-full truncate align-bottom">
+        {value}
+      </span>
+    </Fragment>
+  ));
 }
