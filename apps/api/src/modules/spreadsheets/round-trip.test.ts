@@ -1,5 +1,5 @@
 import type { ExportFormat, ImportResult, SpreadsheetKind } from '@funil/shared';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALPHANUMERIC_CNPJ,
@@ -15,6 +15,8 @@ import type { App } from '../../app';
 import {
   brands,
   contacts,
+  eventOutbox,
+  events,
   franchises,
   leadFranchises,
   leads,
@@ -302,6 +304,47 @@ describe('spreadsheet round trip: export, then import into an empty installation
       } finally {
         await target.app.close();
       }
+    });
+  }
+
+  /** Every brand's, contact's and lead's updatedAt, and the live events written so far. */
+  const writesOf = async (app: App) => {
+    const stamps = [
+      ...(await app.db.select({ id: brands.id, at: brands.updatedAt }).from(brands)),
+      ...(await app.db.select({ id: contacts.id, at: contacts.updatedAt }).from(contacts)),
+      ...(await app.db.select({ id: leads.id, at: leads.updatedAt }).from(leads)),
+    ];
+    return {
+      stamps: Object.fromEntries(stamps.map((row) => [row.id, row.at.toISOString()])),
+      events:
+        ((await app.db.select({ n: count() }).from(eventOutbox))[0]?.n ?? 0) +
+        ((await app.db.select({ n: count() }).from(events))[0]?.n ?? 0),
+    };
+  };
+
+  for (const [format, language] of [
+    ['csv', 'pt-BR'],
+    ['xlsx', 'es'],
+  ] as const) {
+    it(`re-importing the installation's own exports with update changes nothing: every row unchanged, no updatedAt moved, no event (${format.toUpperCase()}, ${language})`, async () => {
+      const before = await writesOf(source.app);
+      for (const kind of ['brands', 'contacts', 'leads'] as const) {
+        const file = await exportFile(source, kind, format, language);
+        const answer = await importOk(source.app, source.admin.headers, kind, file, {
+          dry_run: false,
+          on_duplicate: 'update',
+          filename: `${kind}.${format}`,
+          type: format === 'csv' ? 'text/csv' : 'application/octet-stream',
+        });
+        expect({ kind, ...outcome(answer), unchanged: answer.unchanged }).toEqual({
+          kind,
+          created: 0,
+          updated: 0,
+          skipped: [],
+          unchanged: answer.rows,
+        });
+      }
+      expect(await writesOf(source.app)).toEqual(before);
     });
   }
 });

@@ -220,8 +220,7 @@ async function plan(db: Database, rows: ReadRow[], context: PlanContext): Promis
       const identity = brandIdentity(fill.cnpj, fill.name);
       const stored = existing.get(identity);
       // A row that is not a whole brand may only fill one Funil holds.
-      if (!brand && (!stored || context.onDuplicate !== 'update'))
-        return skipped(row, [...brandIssues, ...contactIssues]);
+      if (!brand && !stored) return skipped(row, [...brandIssues, ...contactIssues]);
       // The first row naming a brand claims it: later rows naming it again are repeats.
       if (seen.has(identity))
         return skipped(row, [

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { contactCreateSchema } from '@funil/shared';
+import { contactCreateSchema, contactUpdateSchema } from '@funil/shared';
 import type { Database } from '../../../db/client';
 import { resolveRowBrands } from './brand-lookup';
 import { parseContactFlag, parseRecordStatus } from './cell-values';
@@ -67,13 +67,29 @@ function validateRow(row: ReadRow, brand: { brand: { id: string } } | { issue: R
   const status = parseRecordStatus(cellOf(row, 'status'));
   if (status === null) issues.push({ field: 'status', key: 'validation:spreadsheet.status_invalid' });
   input.status = status ?? undefined;
+  const readable = issues.length === 0;
   const parsed = contactSchema.safeParse(input);
   if (!parsed.success) issues.push(...schemaIssues(parsed.error, (path) => path || null, issues));
   const brandId = brand && 'brand' in brand ? brand.brand.id : undefined;
-  return { issues, contact: parsed.success && brandId ? { ...parsed.data, brand_id: brandId } : null };
+  if (brandId === undefined || !readable) return { issues, contact: null, fill: null };
+  if (parsed.success) {
+    const contact = { ...parsed.data, brand_id: brandId };
+    return { issues, contact, fill: contact };
+  }
+  // What the row says of a contact Funil holds: its filled cells alone, valid, with the email that
+  // says which contact (a required field left empty is a hole there, not an error).
+  const fill = contactUpdateSchema.safeParse(
+    Object.fromEntries(Object.entries(input).filter(([field]) => isFilled(row, field))),
+  );
+  return {
+    issues,
+    contact: null,
+    fill:
+      fill.success && fill.data.email ? { ...fill.data, email: fill.data.email, brand_id: brandId } : null,
+  };
 }
 
-type ValidContact = NonNullable<ReturnType<typeof validateRow>['contact']>;
+type RowFill = NonNullable<ReturnType<typeof validateRow>['fill']>;
 
 async function plan(
   db: Database,
@@ -82,7 +98,7 @@ async function plan(
 ): Promise<PlannedRow<ContactWrite>[]> {
   const brandsOfRows = await resolveRowBrands(db, rows);
   const validated = rows.map((row) => ({ row, ...validateRow(row, brandsOfRows.get(row)) }));
-  const brandIds = validated.flatMap(({ contact }) => (contact ? [contact.brand_id] : []));
+  const brandIds = validated.flatMap(({ fill }) => (fill ? [fill.brand_id] : []));
   const existing = new Map<string, StoredContact>();
   // Oldest first: of two contacts with one email, the older is the one a row fills.
   for (const contact of brandIds.length > 0 ? await contactsOfBrands(db, brandIds) : []) {
@@ -92,24 +108,25 @@ async function plan(
 
   // Which rows are written, and against which stored contact.
   const seen = new Set<string>();
-  const sorted = validated.map(({ row, issues, contact }) => {
-    if (issues.length > 0 || !contact) return { row, issues };
-    const key = `${contact.brand_id}|${contact.email}`;
+  const sorted = validated.map(({ row, issues, contact, fill }) => {
+    const key = fill ? `${fill.brand_id}|${fill.email}` : '';
+    const stored = existing.get(key);
+    // A row that is not a whole contact may only fill one Funil holds.
+    if (!fill || (!contact && !stored)) return { row, issues };
     if (seen.has(key))
       return { row, issues: [{ field: 'email', key: 'validation:spreadsheet.contact_repeated' }] };
     seen.add(key);
-    const stored = existing.get(key);
     if (stored && context.onDuplicate === 'skip')
       return { row, issues: [{ field: 'email', key: 'validation:spreadsheet.contact_taken' }] };
-    return { row, issues, contact, stored };
+    return { row, issues: [], contact, fill, stored };
   });
   // Of several rows making a brand's principal, the last one wins (as if the rows were sent one
   // by one); the earlier ones are secundario.
-  const winner = new Map<string, ValidContact>();
-  for (const { contact } of sorted) if (contact?.flag === 'principal') winner.set(contact.brand_id, contact);
+  const winner = new Map<string, RowFill>();
+  for (const { fill } of sorted) if (fill?.flag === 'principal') winner.set(fill.brand_id, fill);
 
-  return sorted.map(({ row, issues, contact, stored }): PlannedRow<ContactWrite> => {
-    if (!contact) return skipped(row, issues);
+  return sorted.map(({ row, issues, contact, fill, stored }): PlannedRow<ContactWrite> => {
+    if (!fill) return skipped(row, issues);
     const planned = (
       action: PlannedRow<ContactWrite>['action'],
       write?: ContactWrite,
@@ -120,18 +137,22 @@ async function plan(
       action,
       ...(write ? { write } : {}),
     });
-    const flag =
-      contact.flag === 'principal' && winner.get(contact.brand_id) !== contact ? 'secundario' : contact.flag;
-    if (!stored) return planned('create', { isNew: true, record: { ...contact, flag, id: randomUUID() } });
+    const flag = fill.flag === 'principal' && winner.get(fill.brand_id) !== fill ? 'secundario' : fill.flag;
+    if (!stored)
+      return contact
+        ? planned('create', {
+            isNew: true,
+            record: { ...contact, flag: flag ?? contact.flag, id: randomUUID() },
+          })
+        : skipped(row, issues);
     // An update compares the row's filled cells only: an empty cell keeps what the contact holds.
-    const incoming: Partial<Pick<ValidContact, ContactChangeField>> = {};
+    const incoming: Partial<Pick<NewContact, ContactChangeField>> = {};
     for (const field of CONTACT_CHANGE_FIELDS)
-      if (isFilled(row, field))
-        Object.assign(incoming, { [field]: field === 'flag' ? flag : contact[field] });
+      if (isFilled(row, field)) Object.assign(incoming, { [field]: field === 'flag' ? flag : fill[field] });
     const changes = contactChanges(stored, incoming);
     return changes === null
       ? planned('unchanged')
-      : planned('update', { isNew: false, brandId: contact.brand_id, changes });
+      : planned('update', { isNew: false, brandId: fill.brand_id, changes });
   });
 }
 

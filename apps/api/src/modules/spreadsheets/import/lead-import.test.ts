@@ -1,5 +1,5 @@
 import type { Lead, LeadHistory, LeadListResponse, LeadSummary } from '@funil/shared';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrandVia, NUMERIC_CNPJ } from '../../../../test/brand-fixtures';
 import { buildTestApp } from '../../../../test/build-test-app';
@@ -7,7 +7,15 @@ import { insertCatalogueItem } from '../../../../test/lead-fixtures';
 import { type SignedIn, signIn } from '../../../../test/sign-in';
 import { importOk, xlsxOf } from '../../../../test/spreadsheet-fixtures';
 import type { App } from '../../../app';
-import { leads, leadStatusChanges, platforms, quotas, verticals } from '../../../db/schema';
+import {
+  eventOutbox,
+  events,
+  leads,
+  leadStatusChanges,
+  platforms,
+  quotas,
+  verticals,
+} from '../../../db/schema';
 
 const HEADER =
   'CNPJ da marca;Marca;Apuração;Vertical;Tipo de cota;Plataforma;Ano do prospecto;Status do contrato;Executivo;Praças;Crédito;Investimento;Permuta;Lei Rouanet';
@@ -55,7 +63,19 @@ describe('POST /api/leads/import', () => {
       ['create', []],
       ['create', []],
     ]);
-    expect(answer.skipped).toEqual([
+    // Each skipped row is named by its brand's name cell, else its CNPJ cell.
+    expect(answer.skipped.map(({ row, part, name }) => [row, part, name])).toEqual([
+      [4, 'row', 'Gemea'],
+      [5, 'row', 'Ninguém'],
+      [6, 'row', null],
+      [7, 'row', NUMERIC_CNPJ],
+      [8, 'row', NUMERIC_CNPJ],
+      [9, 'row', NUMERIC_CNPJ],
+      [10, 'row', NUMERIC_CNPJ],
+      [11, 'row', NUMERIC_CNPJ],
+    ]);
+    expect(answer.skipped[6]?.issues.map((issue) => issue.field)).toEqual(['credit', 'exchange']);
+    expect(answer.skipped.map(({ row, field, message }) => ({ row, field, message }))).toEqual([
       { row: 4, field: 'brand_name', message: 'Mais de uma marca com esse nome; informe o CNPJ' },
       { row: 5, field: 'brand_name', message: 'Marca não encontrada' },
       { row: 6, field: 'brand_name', message: 'Informe o CNPJ ou o nome da marca' },
@@ -85,7 +105,14 @@ describe('POST /api/leads/import', () => {
     const answer = await importOk(app, seller.headers, 'leads', csv, { dry_run: false });
     expect(answer).toMatchObject({ created: 3, updated: 0 });
     expect(answer.skipped).toEqual([
-      { row: 5, field: 'assessment', message: 'Oportunidade repetida na planilha' },
+      {
+        row: 5,
+        field: 'assessment',
+        message: 'Oportunidade repetida na planilha',
+        part: 'row',
+        name: NUMERIC_CNPJ,
+        issues: [{ field: 'assessment', message: 'Oportunidade repetida na planilha' }],
+      },
     ]);
 
     const list = (
@@ -142,20 +169,24 @@ describe('POST /api/leads/import', () => {
       `${NUMERIC_CNPJ};;Q2 2026;ESPORTE;MASTER;TV ABERTA;2026;Assinado;;Recife;500;;;`,
     ].join('\n');
     const skip = await importOk(app, seller.headers, 'leads', csv, { dry_run: false });
-    expect(skip.skipped).toEqual([{ row: 2, field: 'assessment', message: 'Oportunidade já cadastrada' }]);
+    expect(skip.skipped.map(({ row, field, message }) => ({ row, field, message }))).toEqual([
+      { row: 2, field: 'assessment', message: 'Oportunidade já cadastrada' },
+    ]);
     const update = await importOk(app, seller.headers, 'leads', csv, {
       dry_run: false,
       on_duplicate: 'update',
     });
-    expect(update).toMatchObject({ created: 0, updated: 1, skipped: [] });
+    expect(update).toMatchObject({ created: 0, updated: 1, unchanged: 0, skipped: [] });
     const list = (
       await app.inject({ method: 'GET', url: '/api/leads?assessment=Q2', headers: seller.headers })
     ).json<LeadListResponse>();
     const lead = list.data[0] as Lead;
+    // The empty investment cell keeps the lead's 200.25: a hole in the sheet is no value.
     expect(lead).toMatchObject({
       contract_status: 'assinado',
       credit: 500,
-      invest: 0,
+      invest: 200.25,
+      exchange: false,
       franchises: ['Recife'],
     });
     const history = (
@@ -206,5 +237,115 @@ describe('POST /api/leads/import', () => {
       { field: 'credit', message: expect.stringMatching(/two decimal/) },
       { field: 'invest', message: 'Invalid number' },
     ]);
+  });
+
+  /** Rows waiting in the outbox plus events already in the log: a write adds to one or the other. */
+  const eventCount = async () =>
+    ((await app.db.select({ n: count() }).from(eventOutbox))[0]?.n ?? 0) +
+    ((await app.db.select({ n: count() }).from(events))[0]?.n ?? 0);
+  const leadStamps = async () =>
+    Object.fromEntries(
+      (await app.db.select({ id: leads.id, at: leads.updatedAt }).from(leads)).map((lead) => [
+        lead.id,
+        lead.at.toISOString(),
+      ]),
+    );
+
+  it('re-importing its own export with update changes nothing (no updatedAt, history or event); one changed cell updates that lead alone', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/leads/export?format=csv',
+      headers: seller.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const file = response.body;
+    const total = await leadCount();
+    expect(total).toBeGreaterThanOrEqual(3);
+    const stampsBefore = await leadStamps();
+    const eventsBefore = await eventCount();
+    const historyBefore = (await app.db.select({ n: count() }).from(leadStatusChanges))[0]?.n;
+
+    const answer = await importOk(app, seller.headers, 'leads', file, {
+      dry_run: false,
+      on_duplicate: 'update',
+    });
+    expect(answer).toMatchObject({ rows: total, created: 0, updated: 0, unchanged: total, skipped: [] });
+    expect(await leadStamps()).toEqual(stampsBefore);
+    expect(await eventCount()).toBe(eventsBefore);
+    expect((await app.db.select({ n: count() }).from(leadStatusChanges))[0]?.n).toBe(historyBefore);
+
+    // Q1 2026 is the only lead in Quente, in São Paulo and Recife: it moves to Morno, and only it.
+    const [q1] = await app.db.select().from(leads).where(eq(leads.assessment, 'Q1 2026'));
+    const lines = file.split('\r\n');
+    const q1Line = lines.findIndex((line) => line.includes('Q1 2026'));
+    expect(lines[q1Line]).toContain('Quente');
+    lines[q1Line] = (lines[q1Line] ?? '').replace('Quente', 'Morno');
+    const once = await importOk(app, seller.headers, 'leads', lines.join('\r\n'), {
+      dry_run: false,
+      on_duplicate: 'update',
+    });
+    expect(once).toMatchObject({ created: 0, updated: 1, unchanged: total - 1 });
+    const after = await leadStamps();
+    expect(Object.keys(after).filter((id) => after[id] !== stampsBefore[id])).toEqual([q1?.id]);
+    expect(await eventCount()).toBe(eventsBefore + 1);
+    expect((await app.db.select({ n: count() }).from(leadStatusChanges))[0]?.n).toBe(
+      (historyBefore ?? 0) + 1,
+    );
+  });
+
+  it('an update row may leave the status and other cells empty: they keep what the lead holds', async () => {
+    const [q1] = await app.db.select().from(leads).where(eq(leads.assessment, 'Q1 2026'));
+    const csv = [HEADER, `${NUMERIC_CNPJ};;Q1 2026;ESPORTE;MASTER;TV ABERTA;2026;;;;;;;`].join('\n');
+    const skip = await importOk(app, seller.headers, 'leads', csv, { dry_run: false });
+    expect(skip.skipped.map((row) => row.message)).toEqual(['Oportunidade já cadastrada']);
+    // A new lead still needs its status.
+    const other = csv.replace('Q1 2026', 'Q9 2026');
+    const create = await importOk(app, seller.headers, 'leads', other, { on_duplicate: 'update' });
+    expect(create.skipped.map((row) => row.message)).toEqual(['Status do contrato é obrigatório']);
+    const update = await importOk(app, seller.headers, 'leads', csv, {
+      dry_run: false,
+      on_duplicate: 'update',
+    });
+    expect(update).toMatchObject({ updated: 0, unchanged: 1, skipped: [] });
+    const filled = [HEADER, `${NUMERIC_CNPJ};;Q1 2026;ESPORTE;MASTER;TV ABERTA;2026;;;;;99;;`].join('\n');
+    const fill = await importOk(app, seller.headers, 'leads', filled, {
+      dry_run: false,
+      on_duplicate: 'update',
+    });
+    expect(fill).toMatchObject({ updated: 1, skipped: [] });
+    const [after] = await app.db
+      .select()
+      .from(leads)
+      .where(eq(leads.id, q1?.id ?? ''));
+    expect(after).toMatchObject({
+      contractStatus: q1?.contractStatus,
+      executiveId: q1?.executiveId,
+      credit: q1?.credit,
+      invest: 99,
+      exchange: q1?.exchange,
+    });
+  });
+
+  it('names a brand by CNPJ and name: with both, that brand of the company; a CNPJ alone shared by several brands is ambiguous', async () => {
+    const cnpj = '71.530.928/0001-26';
+    await createBrandVia(app, seller.headers, { name: 'Irmã Um', cnpj });
+    await createBrandVia(app, seller.headers, { name: 'Irmã Dois', cnpj });
+    const csv = [
+      HEADER,
+      `${cnpj};IRMA DOIS;Z1;ESPORTE;MASTER;TV ABERTA;2026;Frio;;;;;;`,
+      `${cnpj};;Z2;ESPORTE;MASTER;TV ABERTA;2026;Frio;;;;;;`,
+      `${cnpj};Irmã Três;Z3;ESPORTE;MASTER;TV ABERTA;2026;Frio;;;;;;`,
+      `${NUMERIC_CNPJ};;Z4;ESPORTE;MASTER;TV ABERTA;2026;Frio;;;;;;`,
+    ].join('\n');
+    const answer = await importOk(app, seller.headers, 'leads', csv, { dry_run: false });
+    expect(answer.preview.map((row) => row.action)).toEqual(['create', 'skip', 'skip', 'create']);
+    expect(answer.skipped.map(({ row, field, message }) => ({ row, field, message }))).toEqual([
+      { row: 3, field: 'brand_cnpj', message: 'Mais de uma marca com esse CNPJ; informe o nome da marca' },
+      { row: 4, field: 'brand_name', message: 'Marca não encontrada' },
+    ]);
+    const list = (
+      await app.inject({ method: 'GET', url: '/api/leads?assessment=Z1', headers: seller.headers })
+    ).json<LeadListResponse>();
+    expect(list.data.map((lead) => lead.brand_id.name)).toEqual(['Irmã Dois']);
   });
 });

@@ -111,6 +111,10 @@ const duplicateKey = (
 
 type Lookups = Awaited<ReturnType<typeof loadLookups>>;
 
+/** What a row says of a lead: a whole lead, or one Funil holds without its status. */
+type LeadFill = Omit<LeadCreate, 'contract_status'> & Partial<Pick<LeadCreate, 'contract_status'>>;
+const leadFillSchema = leadCreateSchema.omit({ contract_status: true });
+
 /** A row's lead, its references resolved and validated by the API's lead schema. */
 function validateRow(
   row: ReadRow,
@@ -180,12 +184,18 @@ function validateRow(
     else input[field] = value;
   }
 
+  const readable = issues.length === 0;
   const parsed = leadCreateSchema.safeParse(input);
   if (!parsed.success)
     issues.push(
       ...schemaIssues(parsed.error, (path) => (path === 'brand_id' ? brandField : path || null), issues),
     );
-  return { issues, lead: parsed.success ? parsed.data : null, franchiseIds };
+  if (!readable) return { issues, lead: null, fill: null, franchiseIds };
+  if (parsed.success) return { issues, lead: parsed.data, fill: parsed.data as LeadFill, franchiseIds };
+  // A lead Funil holds may be filled by a row without a status (an empty cell is a hole there).
+  const { contract_status: _hole, ...known } = input;
+  const fill = isFilled(row, 'contract_status') ? null : leadFillSchema.safeParse(known);
+  return { issues, lead: null, fill: fill?.success ? (fill.data as LeadFill) : null, franchiseIds };
 }
 
 /** The fields of a lead an update may change (the others are who the lead is). */
@@ -257,7 +267,7 @@ const sameSet = (stored: ReadonlySet<string> | undefined, ids: readonly string[]
   stored !== undefined && stored.size === new Set(ids).size && ids.every((id) => stored.has(id));
 
 /** The row's filled fields whose value differs from the stored lead's. */
-function leadChanges(row: ReadRow, stored: StoredLead, lead: LeadCreate): LeadChanges {
+function leadChanges(row: ReadRow, stored: StoredLead, lead: LeadFill): LeadChanges {
   const changes: LeadChanges = {};
   for (const field of CHANGE_FIELDS) {
     if (!isFilled(row, field) || lead[field] === stored[field]) continue;
@@ -274,7 +284,7 @@ async function plan(db: Database, rows: ReadRow[], context: PlanContext): Promis
     ...validateRow(row, brandsOfRows.get(row), lookups, context),
   }));
 
-  const brandIds = [...new Set(validated.flatMap(({ lead }) => (lead ? [lead.brand_id] : [])))];
+  const brandIds = [...new Set(validated.flatMap(({ fill }) => (fill ? [fill.brand_id] : [])))];
   // Several leads with one key: the oldest is the one a row fills.
   const existing = new Map<string, StoredLead>();
   for (const lead of brandIds.length > 0 ? await leadsOfBrands(db, brandIds) : []) {
@@ -282,31 +292,36 @@ async function plan(db: Database, rows: ReadRow[], context: PlanContext): Promis
     if (!existing.has(key)) existing.set(key, lead);
   }
   // The franchises of the leads rows with a franchise cell may fill.
-  const filledIds = validated.flatMap(({ row, lead }) => {
-    const stored = lead && isFilled(row, 'franchises') ? existing.get(duplicateKey(lead)) : undefined;
+  const filledIds = validated.flatMap(({ row, fill }) => {
+    const stored = fill && isFilled(row, 'franchises') ? existing.get(duplicateKey(fill)) : undefined;
     return stored && context.onDuplicate === 'update' ? [stored.id] : [];
   });
   const franchisesOf = filledIds.length > 0 ? await franchisesOfLeads(db, filledIds) : new Map();
 
   const seen = new Set<string>();
-  return validated.map(({ row, issues, lead, franchiseIds }): PlannedRow<LeadWrite> => {
-    if (issues.length > 0 || !lead) return skipped(row, issues);
-    const key = duplicateKey(lead);
+  return validated.map(({ row, issues, lead, fill, franchiseIds }): PlannedRow<LeadWrite> => {
+    if (!fill) return skipped(row, issues);
+    const key = duplicateKey(fill);
+    const stored = existing.get(key);
+    // A row that is not a whole lead may only fill one Funil holds.
+    if (!lead && !stored) return skipped(row, issues);
     if (seen.has(key))
       return skipped(row, [{ field: 'assessment', key: 'validation:spreadsheet.lead_repeated' }]);
     seen.add(key);
     const planned = (action: PlannedRow<LeadWrite>['action'], write?: LeadWrite): PlannedRow<LeadWrite> => ({
       line: row.line,
       values: row.values,
-      issues,
+      issues: [],
       action,
       ...(write ? { write } : {}),
     });
-    const stored = existing.get(key);
-    if (stored === undefined) return planned('create', { id: randomUUID(), isNew: true, lead, franchiseIds });
+    if (stored === undefined)
+      return lead
+        ? planned('create', { id: randomUUID(), isNew: true, lead, franchiseIds })
+        : skipped(row, issues);
     if (context.onDuplicate === 'skip')
       return skipped(row, [{ field: 'assessment', key: 'validation:spreadsheet.lead_taken' }]);
-    const changes = leadChanges(row, stored, lead);
+    const changes = leadChanges(row, stored, fill);
     const newFranchises =
       isFilled(row, 'franchises') && !sameSet(franchisesOf.get(stored.id), franchiseIds)
         ? franchiseIds
