@@ -2,7 +2,8 @@ import { expect, request as playwrightRequest, type Page } from '@playwright/tes
 import { expectNoSeriousAccessibilityFindings } from '../support/axe';
 import { useFreshInstallation } from '../support/fresh-installation';
 import { bearer, registerByApi, type Session, signInWithSession } from '../support/session';
-import { analyseBrandsCsv, reviewBrandsCsv } from '../support/spreadsheets';
+import { reviewPeopleBrands } from '../support/people-brands';
+import { analyseBrandsCsv } from '../support/spreadsheets';
 
 /** The menu of the seeded lead's card in Frio (moves, details, a task). */
 const openCardMenu = (page: Page) =>
@@ -95,6 +96,9 @@ test.beforeAll(async () => {
 
 /** The imported spreadsheet's CNPJs start with these digits: none is the brand made above. */
 const IMPORT_SEED = '300';
+/** The file the wizard's report imports, new on each run (theme, retry) so it has rows to write. */
+let reportRuns = 0;
+const nextReportSeed = () => String(320 + (reportRuns += 1));
 
 type Screen = {
   name: string;
@@ -268,29 +272,43 @@ const screens: Screen[] = [
     },
   },
   {
+    // Every action's badge and meaning: created, skipped (a stray ';'), a brand without its contact.
     name: 'import wizard preview',
     slow: true,
     path: '/importar?tipo=marcas',
     signedIn: true,
     ready: async (page) => {
-      await reviewBrandsCsv(page, 'acessibilidade.csv', IMPORT_SEED);
-      await expect(
-        page.getByRole('table', { name: 'Linhas da planilha' }).getByText('Ignorar').first(),
-      ).toBeVisible();
+      await reviewPeopleBrands(page, '310');
+      await expect(page.getByRole('group', { name: 'O que cada ação faz' })).toContainText('Sem contato');
+      const rows = page.getByRole('table', { name: 'Linhas da planilha' }).getByRole('row');
+      await expect(rows.filter({ hasText: 'Mercado Boa Vista' })).toContainText('Ignorar');
+      await expect(rows.filter({ hasText: 'Padaria Estrela' })).toContainText('Sem contato');
     },
   },
   {
-    // Existing brands are updated, so the second theme's run has rows to write too.
+    name: 'import wizard row details',
+    slow: true,
+    path: '/importar?tipo=marcas',
+    signedIn: true,
+    ready: async (page) => {
+      await reviewPeopleBrands(page, '310');
+      await page.getByRole('button', { name: 'Ver todos os valores da linha 4' }).click();
+      await expect(page.getByRole('dialog', { name: 'Linha 4 · Padaria Estrela' })).toBeVisible();
+    },
+  },
+  {
+    // A new file each run, so each theme's run has rows to write (and rows left out to list).
     name: 'import wizard report',
     slow: true,
     path: '/importar?tipo=marcas',
     signedIn: true,
     ready: async (page) => {
-      await reviewBrandsCsv(page, 'acessibilidade.csv', IMPORT_SEED);
-      await page.getByRole('radio', { name: 'Atualizar existentes' }).check();
-      await expect(page.getByText('Refazendo a análise…')).toBeHidden();
+      await reviewPeopleBrands(page, nextReportSeed());
       await page.getByRole('button', { name: /^Importar \d+ linhas?$/ }).click();
       await expect(page.getByRole('heading', { name: 'Importação concluída' })).toBeFocused();
+      await expect(page.getByRole('table', { name: 'O que não foi importado' })).toContainText(
+        'Marca criada, contato não importado',
+      );
     },
   },
 

@@ -197,8 +197,9 @@ function SummaryCell({ column, row }: { column: PreviewColumn; row: PreviewRow }
               'min-w-0',
               line.identifier ? 'truncate whitespace-nowrap tabular-nums' : 'break-words',
               line.main && 'font-medium',
-              // A contact's email and phone are quieter than its name; a CNPJ alone is not.
-              !line.main && column.lines.length > 1 && 'text-muted-foreground',
+              // A contact's email and phone are quieter than its name (a CNPJ alone is not), and
+              // still readable on the tint of a row with problems, which the muted grey is not.
+              !line.main && column.lines.length > 1 && 'text-foreground/70',
               problems.length > 0 && 'font-medium text-red-700 dark:text-red-300',
             )}
           >
