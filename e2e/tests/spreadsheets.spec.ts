@@ -180,6 +180,33 @@ test('imports a brand list as people keep it: what each action means, what was l
   await expect(brands.getByText('Mercado Boa Vista')).toHaveCount(0);
 });
 
+test('a file the import cannot read is refused on the first step, in the server’s words', async ({
+  page,
+}) => {
+  await signInWithSession(page, admin);
+  await page.goto('/importar?tipo=marcas');
+  await expect(page.getByRole('heading', { name: 'Escolha a planilha' })).toBeVisible();
+  const analyse = async (name: string, content: string) => {
+    await spreadsheetInput(page).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+    await page.getByRole('button', { name: 'Analisar planilha' }).click();
+  };
+
+  await analyse('so-cabecalho.csv', 'Nome;Razão social;CNPJ\r\n');
+  await expect(page.getByRole('alert')).toHaveText('A planilha só tem o cabeçalho');
+  await analyse('nao-e-xlsx.xlsx', 'Nome;Razão social;CNPJ\r\nCafé;Café Ltda;11.222.333/0001-81\r\n');
+  await expect(page.getByRole('alert')).toContainText('O arquivo diz ser XLSX, mas não é');
+  // An old Excel file is refused before it is sent, with the server's own words.
+  await spreadsheetInput(page).setInputFiles({
+    name: 'antiga.xls',
+    mimeType: 'application/vnd.ms-excel',
+    buffer: Buffer.from('x'),
+  });
+  await expect(page.getByRole('alert')).toHaveText(
+    'Planilhas .xls (Excel 97-2003) não são aceitas. Salve-a como XLSX ou CSV',
+  );
+  await expect(page.getByRole('heading', { name: 'Escolha a planilha' })).toBeVisible();
+});
+
 test('exports the brand list to a CSV with the Portuguese headers', async ({ page }) => {
   await signInWithSession(page, admin);
   await page.goto('/marcas/gerenciar');
