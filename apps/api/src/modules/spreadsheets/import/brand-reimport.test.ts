@@ -169,8 +169,8 @@ describe('brands import over stored brands', () => {
     expect(update).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
     expect(update.skipped.map((row) => row.message)).toEqual(['CNPJ repetido na planilha']);
     const [stored] = await app.db.select().from(brands).where(eq(brands.id, cha.id));
-    // The row's spelling of the name is a difference like any other; the empty status keeps 'inactive'.
-    expect(stored).toMatchObject({ name: 'CHA BRASIL', description: 'Chás finos', status: 'inactive' });
+    // The name is who the brand is: Funil keeps its spelling. The empty status keeps 'inactive'.
+    expect(stored).toMatchObject({ name: 'Chá Brasil', description: 'Chás finos', status: 'inactive' });
   });
 
   it('an empty cell never clears a stored value; a filled one that differs is written', async () => {

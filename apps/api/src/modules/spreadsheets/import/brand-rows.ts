@@ -40,7 +40,8 @@ import {
  * aside): one company may own several brands, so a CNPJ already in Funil with another name is a
  * new brand, never a rename. The same brand met again later in the file skips that row
  * (cnpj_repeated); one already in Funil skips it (cnpj_taken) or, with on_duplicate=update, is
- * filled from the row's filled cells that differ (none: the row is unchanged, nothing written).
+ * filled from the row's filled cells that differ (none: the row is unchanged, nothing written; an
+ * empty cell is a hole in the sheet, never a value to clear).
  * A row whose principal contact is incomplete or invalid still writes its brand, without the
  * contact; a row whose brand is invalid writes nothing.
  */
@@ -56,9 +57,12 @@ const BRAND_FIELDS = [
   'status',
 ] as const;
 
-/** The fields an update may change (the CNPJ is who the brand is). */
+/**
+ * The fields an update may change. Not the CNPJ and the name: they say who the brand is, and a
+ * name that differs only in case or accents (CAFE BRASIL for Café Brasil, as registries write it)
+ * is the same name, kept as Funil spells it.
+ */
 const CHANGE_FIELDS = [
-  'name',
   'company_name',
   'area_of_activity',
   'segmentation',
@@ -159,7 +163,7 @@ function validateRow(row: ReadRow) {
   };
 }
 
-type StoredBrand = Pick<BrandCreate, ChangeField> & { id: string; cnpj: string };
+type StoredBrand = Pick<BrandCreate, ChangeField | 'name' | 'cnpj'> & { id: string };
 
 /** The stored brands of these CNPJs, oldest first. */
 async function brandsOfCnpjs(db: Database, cnpjs: readonly string[]): Promise<StoredBrand[]> {
@@ -259,6 +263,7 @@ async function plan(db: Database, rows: ReadRow[], context: PlanContext): Promis
 
 const RECORD_COLUMNS = sql.raw(`id uuid, name text, company_name text, cnpj text, area_of_activity text,
   segmentation text, responsible text, description text, status text`);
+const CHANGE_COLUMNS = sql.raw(`id uuid, ${CHANGE_FIELDS.map((field) => `${field} text`).join(', ')}`);
 
 const BATCH = 2_000;
 
@@ -300,7 +305,7 @@ async function write(tx: Database, rows: BrandWrite[]) {
   for (const batch of chunks(changed, BATCH)) {
     await tx.execute(sql`
       update ${brands} set ${ASSIGNMENTS}, updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(${RECORD_COLUMNS})
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(${CHANGE_COLUMNS})
       where ${brands.id} = r.id and ${DIFFERS}`);
   }
 

@@ -296,7 +296,8 @@ async function plan(db: Database, rows: ReadRow[], context: PlanContext): Promis
     const stored = fill && isFilled(row, 'franchises') ? existing.get(duplicateKey(fill)) : undefined;
     return stored && context.onDuplicate === 'update' ? [stored.id] : [];
   });
-  const franchisesOf = filledIds.length > 0 ? await franchisesOfLeads(db, filledIds) : new Map();
+  const franchisesOf =
+    filledIds.length > 0 ? await franchisesOfLeads(db, filledIds) : new Map<string, Set<string>>();
 
   const seen = new Set<string>();
   return validated.map(({ row, issues, lead, fill, franchiseIds }): PlannedRow<LeadWrite> => {
@@ -453,7 +454,7 @@ async function write(tx: Database, rows: LeadWrite[], { userId }: WriteContext) 
           tx,
           withFranchises.map((row) => row.id),
         )
-      : new Map();
+      : new Map<string, Set<string>>();
   const relinked = withFranchises.flatMap((row) =>
     row.franchiseIds === null || sameSet(current.get(row.id), row.franchiseIds)
       ? []
