@@ -27,10 +27,17 @@ const AFTER_NAME = new Set([GREATER_THAN, SLASH, 0x20, 0x09, 0x0a, 0x0d]);
 
 type Element = { start: number; end: number; contentStart: number; contentEnd: number };
 
+type ElementName = 'f' | 'rPh' | 't';
+const TAGS = new Map<ElementName, { open: Buffer; close: Buffer }>(
+  (['f', 'rPh', 't'] as const).map((name) => [
+    name,
+    { open: Buffer.from(`<${name}`), close: Buffer.from(`</${name}>`) },
+  ]),
+);
+
 /** The `<name …>…</name>` and `<name …/>` elements of `xml`, in order (the name never nests in itself). */
-function* elementsOf(xml: Buffer, name: string): Generator<Element> {
-  const open = Buffer.from(`<${name}`);
-  const close = Buffer.from(`</${name}>`);
+function* elementsOf(xml: Buffer, name: ElementName): Generator<Element> {
+  const { open, close } = TAGS.get(name) as { open: Buffer; close: Buffer };
   let from = 0;
   for (;;) {
     const start = xml.indexOf(open, from);
@@ -53,7 +60,7 @@ function* elementsOf(xml: Buffer, name: string): Generator<Element> {
 }
 
 /** `xml` with each element `name` replaced by what `replace` makes of it (`xml` itself when none changes). */
-function replaceElements(xml: Buffer, name: string, replace: (element: Buffer) => Buffer): Buffer {
+function replaceElements(xml: Buffer, name: ElementName, replace: (element: Buffer) => Buffer): Buffer {
   const pieces: Buffer[] = [];
   let kept = 0;
   for (const { start, end } of elementsOf(xml, name)) {
@@ -73,6 +80,10 @@ const dropped = () => NOTHING;
 
 const JOINED_OPEN = Buffer.from('<is><t xml:space="preserve">');
 const JOINED_CLOSE = Buffer.from('</t></is>');
+const INLINE_OPEN = Buffer.from('<is>');
+const INLINE_CLOSE = Buffer.from('</is>');
+/** A run's start tag, bare or with attributes (`<rPh` and `<row` are other names). */
+const RUN_OPENS = [Buffer.from('<r>'), Buffer.from('<r ')];
 
 /** An inline string of several texts (runs) as one text: the runs' texts, still escaped, end to end. */
 function joinRuns(inlineString: Buffer): Buffer {
@@ -83,6 +94,59 @@ function joinRuns(inlineString: Buffer): Buffer {
     ...texts.map(({ contentStart, contentEnd }) => inlineString.subarray(contentStart, contentEnd)),
     JOINED_CLOSE,
   ]);
+}
+
+/** Where each run starts, in order; each start tag is searched for again only once passed. */
+function* runStarts(xml: Buffer): Generator<number> {
+  const next = RUN_OPENS.map((open) => xml.indexOf(open));
+  for (;;) {
+    let which = -1;
+    next.forEach((at, index) => {
+      if (at >= 0 && (which < 0 || at < (next[which] as number))) which = index;
+    });
+    if (which < 0) return;
+    const at = next[which] as number;
+    yield at;
+    next[which] = xml.indexOf(RUN_OPENS[which] as Buffer, at + 1);
+  }
+}
+
+/**
+ * Each inline string that has runs, joined (joinRuns). Found from its runs, not by visiting every
+ * inline string, and each search starts where the last one stopped: a sheet of plain inline
+ * strings is passed over at indexOf's speed.
+ */
+function joinInlineRuns(xml: Buffer): Buffer {
+  const pieces: Buffer[] = [];
+  let kept = 0;
+  let passed = 0;
+  // The last inline string starting before the run, where it ends, and the next one's start.
+  let inline = -1;
+  let inlineEnd = -1;
+  let nextInline = xml.indexOf(INLINE_OPEN);
+  for (const run of runStarts(xml)) {
+    if (run < passed) continue;
+    if (nextInline >= 0 && nextInline < run) {
+      while (nextInline >= 0 && nextInline < run) {
+        inline = nextInline;
+        nextInline = xml.indexOf(INLINE_OPEN, inline + 1);
+      }
+      const closeAt = xml.indexOf(INLINE_CLOSE, inline);
+      inlineEnd = closeAt < 0 ? -1 : closeAt + INLINE_CLOSE.length;
+    }
+    // A run outside an inline string (no worksheet has one) is left as it is.
+    if (inline < passed || inlineEnd < run) continue;
+    const element = xml.subarray(inline, inlineEnd);
+    const joined = joinRuns(element);
+    if (joined !== element) {
+      pieces.push(xml.subarray(kept, inline), joined);
+      kept = inlineEnd;
+    }
+    passed = inlineEnd;
+  }
+  if (pieces.length === 0) return xml;
+  pieces.push(xml.subarray(kept));
+  return Buffer.concat(pieces);
 }
 
 /** `&amp;`, `&#38;` and `&#x26;` (with or without leading zeros): the references that stand for `&`. */
@@ -109,7 +173,7 @@ function doubleAmpersands(xml: Buffer): Buffer {
 export function readableSheetXml(xml: Buffer): Buffer {
   const withoutFormulas = replaceElements(xml, 'f', dropped);
   const withoutReadings = replaceElements(withoutFormulas, 'rPh', dropped);
-  return doubleAmpersands(replaceElements(withoutReadings, 'is', joinRuns));
+  return doubleAmpersands(joinInlineRuns(withoutReadings));
 }
 
 /** The shared strings' XML as exceljs's streaming reader must get it: without phonetic readings. */
