@@ -147,5 +147,21 @@ describe('readXlsx', () => {
     ).toString();
     expect(rewritten).toContain('<c r="A1" t="str"><v>x &amp;amp; y</v></c>');
     expect(rewritten).toContain('<is><t xml:space="preserve">ab</t></is>');
+
+    // Runs in some inline strings among others: each joined, the rest as they were.
+    const mixed = readableSheetXml(
+      Buffer.from(
+        worksheetXml([
+          `<row r="1">${inline('A1', '<r><t>só</t></r>')}${inline('B1', '<r><t>um</t></r><r><t>dois</t></r>')}` +
+            `${inline('C1', '<t>plano</t>')}${inline('D1', '<r><rPr><i/></rPr><t>três</t></r><r><t>quatro</t></r>')}</row>`,
+        ]),
+      ),
+    ).toString();
+    expect(mixed).toContain(
+      '<c r="A1" t="inlineStr"><is><r><t>só</t></r></is></c>' +
+        '<c r="B1" t="inlineStr"><is><t xml:space="preserve">umdois</t></is></c>' +
+        '<c r="C1" t="inlineStr"><is><t>plano</t></is></c>' +
+        '<c r="D1" t="inlineStr"><is><t xml:space="preserve">trêsquatro</t></is></c>',
+    );
   });
 });
