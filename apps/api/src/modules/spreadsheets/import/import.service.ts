@@ -11,7 +11,7 @@ import type { Translate } from '../../../lib/i18n';
 import { brandImporter } from './brand-rows';
 import { contactImporter } from './contact-rows';
 import { type ColumnMapping, mapColumns } from './header-mapping';
-import { type KindImporter, type PlannedRow, readRows, type RowIssue } from './import-rows';
+import { type KindImporter, type PlannedRow, readRows, type RowIssue, skipped } from './import-rows';
 import { leadImporter } from './lead-rows';
 import { type DeclaredFile, readSpreadsheet } from './read-file';
 
@@ -58,14 +58,23 @@ export async function importSpreadsheet(db: Database, request: ImportRequest): P
   const mappedFields = new Set(columnFields.filter((field): field is string => field !== null));
   const importer = IMPORTERS[request.kind];
   const context = { mappedFields, onDuplicate: request.onDuplicate, delimiter: sheet.delimiter };
-  const planned = request.dryRun
-    ? await importer.plan(db, rows, context)
+  // A row that does not line up with the header has its values in the wrong columns: it is
+  // skipped for that alone, never validated (its shifted cells would only add false problems).
+  const misaligned = rows.filter((row) => row.issues.some((issue) => issue.field === null));
+  const misalignedSet = new Set(misaligned);
+  const plannable = rows.filter((row) => !misalignedSet.has(row));
+  const planRows = (database: Database) => importer.plan(database, plannable, context);
+  const plannedRows = request.dryRun
+    ? await planRows(db)
     : await writeAs(db, request.userId, async (tx) => {
-        const plan = await importer.plan(tx, rows, context);
+        const plan = await planRows(tx);
         const writes = plan.flatMap((row) => (row.write === undefined ? [] : [row.write]));
         await importer.write(tx, writes, { userId: request.userId });
         return plan;
       });
+  const planned = [...plannedRows, ...misaligned.map((row) => skipped<unknown>(row, row.issues))].sort(
+    (a, b) => a.line - b.line,
+  );
   // A row's issues in the order of the kind's fields, so its first issue is the first a reader meets.
   const order = IMPORT_FIELDS[request.kind] as readonly string[];
   const rank = (issue: RowIssue) => (issue.field === null ? -1 : order.indexOf(issue.field));
