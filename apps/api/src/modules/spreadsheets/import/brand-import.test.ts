@@ -365,6 +365,53 @@ describe('POST /api/brands/import', () => {
     ]);
   });
 
+  it('a brands file as a team keeps it — Nome, Razão social, CNPJ, Contato, two brands of one company and a stray `;` — imports as a person expects, with no mapping', async () => {
+    const shared = '27.184.639/0001-20';
+    const csv = [
+      'Nome;Razão social;CNPJ;Contato',
+      `Marca Azul;Cores Indústria Ltda;${shared};Maria Silva`,
+      `Marca Verde;Cores Indústria Ltda;${shared};João da Costa`,
+      // A `;` typed inside the name: every later value would land one column over.
+      'Pão; Doce;Padaria São Jorge Ltda;58.392.017/0001-11;Ana Lima',
+      'Marca Única;Única Comércio Ltda;64.027.513/0001-79;',
+    ].join('\r\n');
+    const file = Buffer.from(`${csv}\r\n`, 'latin1');
+    const dryRun = await importOk(app, seller.headers, 'brands', file, {});
+    expect(dryRun.columns).toEqual([
+      { header: 'Nome', field: 'name' },
+      { header: 'Razão social', field: 'company_name' },
+      { header: 'CNPJ', field: 'cnpj' },
+      { header: 'Contato', field: 'contact_name' },
+    ]);
+    expect(dryRun.preview.map((row) => [row.row, row.action])).toEqual([
+      [2, 'create'],
+      [3, 'create'],
+      [4, 'skip'],
+      [5, 'create'],
+    ]);
+    const answer = await importOk(app, seller.headers, 'brands', file, { dry_run: false });
+    expect(answer).toMatchObject({ rows: 4, created: 3, updated: 0, unchanged: 0, contacts_skipped: 2 });
+    expect(answer.skipped.map(({ row, part, name, message }) => ({ row, part, name, message }))).toEqual([
+      { row: 2, part: 'contact', name: 'Marca Azul', message: 'Email é obrigatório' },
+      { row: 3, part: 'contact', name: 'Marca Verde', message: 'Email é obrigatório' },
+      { row: 4, part: 'row', name: 'Pão', message: 'Linha com 5 colunas; o cabeçalho tem 4' },
+    ]);
+    expect((await brandsByCnpj('27184639000120')).map((brand) => brand.name).sort()).toEqual([
+      'Marca Azul',
+      'Marca Verde',
+    ]);
+    expect(await brandsByCnpj('58392017000111')).toEqual([]);
+    expect(await brandsByCnpj('64027513000179')).toMatchObject([
+      { name: 'Marca Única', company_name: 'Única Comércio Ltda', principal_contact: null },
+    ]);
+    // The same file again: the three brands are there, nothing is written twice.
+    const again = await importOk(app, seller.headers, 'brands', file, {
+      dry_run: false,
+      on_duplicate: 'update',
+    });
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
+  });
+
   it('a full name column gives the first name (its first word) and the last name (the rest); a single word is a contact without a last name', async () => {
     const csv = [
       'Nome;Razão social;CNPJ;Contato;Email;Telefone',
