@@ -144,8 +144,7 @@ export const IMPORT_FIELDS = {
   contacts: EXPORT_COLUMNS.contacts.filter((column) => column !== 'createdAt' && column !== 'updatedAt'),
 } as const;
 export type ImportField<K extends SpreadsheetKind = SpreadsheetKind> =
-  | (typeof EXPORT_COLUMNS)[K][number]
-  | (typeof IMPORT_FIELDS)[K][number];
+  (typeof EXPORT_COLUMNS)[K][number] | (typeof IMPORT_FIELDS)[K][number];
 
 /** What an import does with a row whose record is already in Funil or earlier in the file. */
 export const IMPORT_DUPLICATE_POLICIES = ['skip', 'update'] as const;
