@@ -366,14 +366,14 @@ describe('POST /api/brands/import', () => {
   });
 
   it('a brands file as a team keeps it — Nome, Razão social, CNPJ, Contato, two brands of one company and a stray `;` — imports as a person expects, with no mapping', async () => {
-    const shared = '27.184.639/0001-20';
+    const shared = '31.827.465/0001-44';
     const csv = [
       'Nome;Razão social;CNPJ;Contato',
-      `Marca Azul;Cores Indústria Ltda;${shared};Maria Silva`,
-      `Marca Verde;Cores Indústria Ltda;${shared};João da Costa`,
+      `Tinta Azul;Cores Indústria Ltda;${shared};Maria Silva`,
+      `Tinta Verde;Cores Indústria Ltda;${shared};João da Costa`,
       // A `;` typed inside the name: every later value would land one column over.
-      'Pão; Doce;Padaria São Jorge Ltda;58.392.017/0001-11;Ana Lima',
-      'Marca Única;Única Comércio Ltda;64.027.513/0001-79;',
+      'Pão; Doce;Padaria São Jorge Ltda;45.219.387/0001-00;Ana Lima',
+      'Marca Única;Única Comércio Ltda;50.963.124/0001-40;',
     ].join('\r\n');
     const file = Buffer.from(`${csv}\r\n`, 'latin1');
     const dryRun = await importOk(app, seller.headers, 'brands', file, {});
@@ -392,16 +392,16 @@ describe('POST /api/brands/import', () => {
     const answer = await importOk(app, seller.headers, 'brands', file, { dry_run: false });
     expect(answer).toMatchObject({ rows: 4, created: 3, updated: 0, unchanged: 0, contacts_skipped: 2 });
     expect(answer.skipped.map(({ row, part, name, message }) => ({ row, part, name, message }))).toEqual([
-      { row: 2, part: 'contact', name: 'Marca Azul', message: 'Email é obrigatório' },
-      { row: 3, part: 'contact', name: 'Marca Verde', message: 'Email é obrigatório' },
+      { row: 2, part: 'contact', name: 'Tinta Azul', message: 'Email é obrigatório' },
+      { row: 3, part: 'contact', name: 'Tinta Verde', message: 'Email é obrigatório' },
       { row: 4, part: 'row', name: 'Pão', message: 'Linha com 5 colunas; o cabeçalho tem 4' },
     ]);
-    expect((await brandsByCnpj('27184639000120')).map((brand) => brand.name).sort()).toEqual([
-      'Marca Azul',
-      'Marca Verde',
+    expect((await brandsByCnpj('31827465000144')).map((brand) => brand.name).sort()).toEqual([
+      'Tinta Azul',
+      'Tinta Verde',
     ]);
-    expect(await brandsByCnpj('58392017000111')).toEqual([]);
-    expect(await brandsByCnpj('64027513000179')).toMatchObject([
+    expect(await brandsByCnpj('45219387000100')).toEqual([]);
+    expect(await brandsByCnpj('50963124000140')).toMatchObject([
       { name: 'Marca Única', company_name: 'Única Comércio Ltda', principal_contact: null },
     ]);
     // The same file again: the three brands are there, nothing is written twice.
