@@ -1,7 +1,8 @@
 // `npm run bench:import -w bench`: the spreadsheet import (POST /api/brands/import) of a CSV of
 // BENCH_IMPORT_ROWS (10,000) brands, each with its principal contact (seeded random data, valid
 // CNPJs), through the built server: the dry run and the commit, BENCH_IMPORT_RUNS (3) times each,
-// wall time from sending the file to the answer, median reported. Each commit writes into an empty
+// wall time from sending the file to the answer, median reported; after each commit, the same file
+// again with on_duplicate=update, which finds every brand as stored (unchanged) and writes nothing. Each commit writes into an empty
 // database: on the embedded database (the default, no configuration) a fresh data folder per run;
 // on PostgreSQL (BENCH_DATABASE_URL) the imported brands are deleted between runs.
 // A script, not a test: the budget (a commit of 10,000 brands in ≤ 10 s) is flagged, never enforced.
@@ -83,11 +84,22 @@ function brandsCsv(rows: number): Buffer {
   return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-type ImportAnswer = { dry_run: boolean; rows: number; created: number; updated: number; skipped: unknown[] };
+type ImportAnswer = {
+  dry_run: boolean;
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: unknown[];
+};
 
-async function importOnce(baseUrl: string, token: string, csv: Buffer, dryRun: boolean) {
+/** What an import is: a dry run or a commit of new brands, or the same file again as an update. */
+type ImportKind = 'dry run' | 'commit' | 'update, unchanged';
+
+async function importOnce(baseUrl: string, token: string, csv: Buffer, kind: ImportKind) {
   const form = new FormData();
-  form.append('dry_run', String(dryRun));
+  form.append('dry_run', String(kind === 'dry run'));
+  if (kind === 'update, unchanged') form.append('on_duplicate', 'update');
   form.append('file', new Blob([new Uint8Array(csv)], { type: 'text/csv' }), 'marcas.csv');
   const started = performance.now();
   const response = await fetch(`${baseUrl}/api/brands/import`, {
@@ -99,11 +111,9 @@ async function importOnce(baseUrl: string, token: string, csv: Buffer, dryRun: b
   const ms = performance.now() - started;
   if (!response.ok) throw new Error(`import: ${response.status} ${text.slice(0, 500)}`);
   const answer = JSON.parse(text) as ImportAnswer;
-  const expected = dryRun ? 'planned' : 'created';
-  if (answer.created !== ROWS || answer.skipped.length > 0)
-    throw new Error(
-      `expected ${ROWS} brands ${expected}, got ${answer.created} (${answer.skipped.length} skipped)`,
-    );
+  const counted = kind === 'update, unchanged' ? answer.unchanged : answer.created;
+  if (counted !== ROWS || answer.skipped.length > 0)
+    throw new Error(`${kind}: expected ${ROWS} brands, got ${counted} (${answer.skipped.length} skipped)`);
   return { ms, bytes: text.length };
 }
 
@@ -142,7 +152,7 @@ async function main() {
   try {
     const { token } = await signInBench(server.baseUrl);
     for (let run = 0; run < RUNS; run++) {
-      const { ms, bytes } = await importOnce(server.baseUrl, token, csv, true);
+      const { ms, bytes } = await importOnce(server.baseUrl, token, csv, 'dry run');
       dryRuns.push(ms);
       answerBytes = bytes;
       console.log(`  dry run ${run + 1}: ${seconds(ms)}`);
@@ -152,13 +162,16 @@ async function main() {
   }
 
   const commits: number[] = [];
+  const reimports: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const fresh = await emptyServer();
     try {
       const { token } = await signInBench(fresh.baseUrl);
-      const { ms } = await importOnce(fresh.baseUrl, token, csv, false);
+      const { ms } = await importOnce(fresh.baseUrl, token, csv, 'commit');
       commits.push(ms);
-      console.log(`  commit ${run + 1}: ${seconds(ms)}`);
+      const again = await importOnce(fresh.baseUrl, token, csv, 'update, unchanged');
+      reimports.push(again.ms);
+      console.log(`  commit ${run + 1}: ${seconds(ms)}   the same file as an update: ${seconds(again.ms)}`);
     } finally {
       await fresh.stop();
     }
@@ -167,6 +180,7 @@ async function main() {
 
   const dryRunMs = median(dryRuns);
   const commitMs = median(commits);
+  const reimportMs = median(reimports);
   console.log(
     `  dry run, median            ${seconds(dryRunMs)}   (answer ${(answerBytes / 1024 / 1024).toFixed(1)} MB)`,
   );
@@ -175,12 +189,14 @@ async function main() {
       commitMs <= COMMIT_BUDGET_MS ? 'within' : 'MISSES'
     }`,
   );
+  console.log(`  update, unchanged, median  ${seconds(reimportMs)}`);
   writeResults('spreadsheet-import', {
     engine: benchSettings.databaseUrl ? 'postgres' : 'pglite',
     rows: ROWS,
     csvBytes: csv.length,
     dryRunMs: { median: dryRunMs, runs: dryRuns },
     commitMs: { median: commitMs, runs: commits, budget: COMMIT_BUDGET_MS },
+    unchangedUpdateMs: { median: reimportMs, runs: reimports },
   });
 }
 
