@@ -62,6 +62,27 @@ export const contactExportQuerySchema = contactListQuerySchema
   .extend(exportParams);
 export type ContactExportQuery = z.output<typeof contactExportQuerySchema>;
 
+/** A brand's own columns, in a brands spreadsheet's order. */
+export const BRAND_COLUMNS = [
+  'name',
+  'company_name',
+  'cnpj',
+  'area_of_activity',
+  'segmentation',
+  'responsible',
+  'description',
+  'status',
+] as const;
+
+/** A brands spreadsheet's columns of the brand's principal contact. */
+const PRINCIPAL_CONTACT_COLUMNS = [
+  'contact_first_name',
+  'contact_last_name',
+  'contact_position',
+  'contact_email',
+  'contact_phone',
+] as const;
+
 /**
  * Columns of each export, in order. Their headers are `spreadsheet:columns.<kind>.<column>` in the
  * request's language; an import recognises the same headers in any of the three languages.
@@ -85,23 +106,7 @@ export const EXPORT_COLUMNS = {
     'createdAt',
     'updatedAt',
   ],
-  brands: [
-    'name',
-    'company_name',
-    'cnpj',
-    'area_of_activity',
-    'segmentation',
-    'responsible',
-    'description',
-    'status',
-    'contact_first_name',
-    'contact_last_name',
-    'contact_position',
-    'contact_email',
-    'contact_phone',
-    'createdAt',
-    'updatedAt',
-  ],
+  brands: [...BRAND_COLUMNS, ...PRINCIPAL_CONTACT_COLUMNS, 'createdAt', 'updatedAt'],
   contacts: [
     'brand_name',
     'brand_cnpj',
@@ -124,23 +129,9 @@ export const EXPORT_COLUMNS = {
  */
 export const IMPORT_FIELDS = {
   leads: EXPORT_COLUMNS.leads.filter((column) => column !== 'createdAt' && column !== 'updatedAt'),
-  brands: [
-    'name',
-    'company_name',
-    'cnpj',
-    'area_of_activity',
-    'segmentation',
-    'responsible',
-    'description',
-    'status',
-    // Import only: one column with the contact's full name (first word: first name; the rest: last name).
-    'contact_name',
-    'contact_first_name',
-    'contact_last_name',
-    'contact_position',
-    'contact_email',
-    'contact_phone',
-  ],
+  // Import only, `contact_name`: one column with the contact's full name (first word: first name;
+  // the rest: last name).
+  brands: [...BRAND_COLUMNS, 'contact_name', ...PRINCIPAL_CONTACT_COLUMNS],
   contacts: EXPORT_COLUMNS.contacts.filter((column) => column !== 'createdAt' && column !== 'updatedAt'),
 } as const;
 export type ImportField<K extends SpreadsheetKind = SpreadsheetKind> =

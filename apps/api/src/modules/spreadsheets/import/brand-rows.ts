@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BRAND_COLUMNS,
   type BrandCreate,
   brandCreateSchema,
   type BrandUpdate,
@@ -45,17 +46,6 @@ import {
  * A row whose principal contact is incomplete or invalid still writes its brand, without the
  * contact; a row whose brand is invalid writes nothing.
  */
-
-const BRAND_FIELDS = [
-  'name',
-  'company_name',
-  'cnpj',
-  'area_of_activity',
-  'segmentation',
-  'responsible',
-  'description',
-  'status',
-] as const;
 
 /**
  * The fields an update may change. Not the CNPJ and the name: they say who the brand is, and a
@@ -137,7 +127,7 @@ function validateRow(row: ReadRow) {
     issue.field !== null && CONTACT_IMPORT_FIELDS.includes(issue.field);
   const brandIssues = row.issues.filter((issue) => !isContactIssue(issue));
   const input: Record<string, unknown> = {};
-  for (const field of BRAND_FIELDS) input[field] = textOf(row, field);
+  for (const field of BRAND_COLUMNS) input[field] = textOf(row, field);
   input.cnpj = cnpjText(row, 'cnpj') || undefined;
   const status = parseRecordStatus(cellOf(row, 'status'));
   if (status === null) brandIssues.push({ field: 'status', key: 'validation:spreadsheet.status_invalid' });
