@@ -94,6 +94,19 @@ test('switches to the dark theme and keeps it after a reload', async ({ page }) 
   await expect(page.getByRole('button', { name: 'Ativar tema claro' })).toBeVisible();
 });
 
+test('moves nothing for someone whose system asks for reduced motion', async ({ page }) => {
+  const transitionSeconds = (element: Element) =>
+    Number.parseFloat(getComputedStyle(element).transitionDuration);
+  await signIn(page);
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+  await page.goto('/dashboard');
+  const toggle = page.getByRole('button', { name: 'Ativar tema escuro' });
+  expect(await toggle.evaluate(transitionSeconds)).toBeGreaterThan(0.05);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await toggle.evaluate(transitionSeconds)).toBeLessThan(0.001);
+});
+
 test('opens the menu as a drawer at 375px wide and navigates with it', async ({ page }) => {
   await signIn(page);
   await page.setViewportSize({ width: 375, height: 812 });
