@@ -12,6 +12,7 @@ import { holdDataDir } from './data-dir-lock';
 import { releaseClientsWhoseBeginFails } from './release-on-failed-begin';
 import { withNamedStatements } from './pglite-named-statements';
 import * as schema from './schema';
+import { settlesWithin } from './settles-within';
 
 export type Schema = typeof schema;
 
@@ -44,20 +45,6 @@ export type DbHandle = {
 
 const PING_TIMEOUT_MS = 3000;
 
-const withTimeout = async (work: Promise<unknown>): Promise<boolean> => {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([work.then(() => true), timeout]);
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
-};
-
 /** Extensions the migrations create, loaded into every PGlite the app or its tests open. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
@@ -70,7 +57,7 @@ export function pgliteHandle(client: PGlite, release?: () => Promise<void>): DbH
     db,
     kind: 'pglite',
     client,
-    ping: () => (closed ? Promise.resolve(false) : withTimeout(db.execute(sql`select 1`))),
+    ping: () => (closed ? Promise.resolve(false) : settlesWithin(db.execute(sql`select 1`), PING_TIMEOUT_MS)),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -136,7 +123,7 @@ export function postgresHandle(
     kind: 'postgres',
     client: pool,
     bulkClient: bulkPool,
-    ping: () => (closed ? Promise.resolve(false) : withTimeout(pool.query('select 1'))),
+    ping: () => (closed ? Promise.resolve(false) : settlesWithin(pool.query('select 1'), PING_TIMEOUT_MS)),
     close: async () => {
       if (closed) return;
       closed = true;

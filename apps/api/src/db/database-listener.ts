@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { DbHandle } from './client';
+import { settlesWithin } from './settles-within';
 
 /** The channels this process listens on; the migrations' triggers and the event log notify them. */
 export const CHANNELS = {
@@ -42,19 +43,8 @@ export const HEARTBEAT = { everyMs: 10_000, timeoutMs: 5_000 };
 const destroyConnection = (client: pg.Client) =>
   (client as unknown as { connection?: { stream?: { destroy: () => void } } }).connection?.stream?.destroy();
 
-async function answersWithin(client: pg.Client, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([client.query('select 1').then(() => true), late]);
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** Whether the connection answers a query within `ms` (a stalled network never answers). */
+const answersWithin = (client: pg.Client, ms: number) => settlesWithin(client.query('select 1'), ms);
 
 /**
  * One listening connection per process for every channel. PGlite delivers notifications
