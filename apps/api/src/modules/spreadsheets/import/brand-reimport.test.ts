@@ -236,7 +236,6 @@ describe('brands import over stored brands', () => {
       issues: [],
     };
     const [planned] = await brandImporter.plan(app.db, [row], {
-      mappedFields: new Set(['name', 'company_name', 'cnpj', 'responsible']),
       onDuplicate: 'update',
       delimiter: ';',
     });

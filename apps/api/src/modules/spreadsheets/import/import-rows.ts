@@ -43,8 +43,6 @@ export type WriteContext = {
 };
 
 export type PlanContext = {
-  /** The fields the file has a column for (an update writes those only). */
-  mappedFields: ReadonlySet<string>;
   onDuplicate: ImportDuplicatePolicy;
   delimiter: Sheet['delimiter'];
 };

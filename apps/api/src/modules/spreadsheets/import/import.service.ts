@@ -55,9 +55,8 @@ export async function importSpreadsheet(db: Database, request: ImportRequest): P
   if (columnFields.every((field) => field === null))
     throw new AppError(400, 'errors:spreadsheet.no_known_column');
   const rows = readRows(sheet, columnFields);
-  const mappedFields = new Set(columnFields.filter((field): field is string => field !== null));
   const importer = IMPORTERS[request.kind];
-  const context = { mappedFields, onDuplicate: request.onDuplicate, delimiter: sheet.delimiter };
+  const context = { onDuplicate: request.onDuplicate, delimiter: sheet.delimiter };
   // A row that does not line up with the header has its values in the wrong columns: it is
   // skipped for that alone, never validated (its shifted cells would only add false problems).
   const misaligned = rows.filter((row) => row.issues.some((issue) => issue.field === null));
