@@ -15,6 +15,7 @@ export * from './schemas/franchises';
 export * from './schemas/health';
 export * from './schemas/leads';
 export * from './schemas/notes';
+export * from './schemas/offerings';
 export * from './schemas/pipeline-settings';
 export * from './schemas/reports';
 export * from './schemas/spreadsheets';

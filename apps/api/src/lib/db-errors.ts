@@ -12,6 +12,14 @@ export const PG_FOREIGN_KEY_VIOLATION = '23503';
  */
 export const PG_RESTRICT_VIOLATION = '23001';
 
+/**
+ * The prospectus's refusals, raised by the triggers that keep the offerings' stock: a write that
+ * would sell a unit an active offering no longer has (the detail names the offering, as JSON), and
+ * an offering given fewer units than the opportunities already holding it (the detail has the count).
+ */
+export const OFFERING_SOLD_OUT = 'FN001';
+export const OFFERING_HOLDERS_EXCEED = 'FN002';
+
 /** How many seconds a client is told to wait (Retry-After) when the database is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -114,6 +122,7 @@ const NOT_FOUND_BY_TABLE: Record<string, string> = {
   franchises: 'errors:not_found.franchise',
   notes: 'errors:not_found.note',
   tasks: 'errors:not_found.task',
+  offerings: 'errors:not_found.offering',
 };
 
 /** The message for a record that other rows still point at (a delete the foreign key refuses). */
@@ -124,6 +133,40 @@ const IN_USE_BY_TABLE: Record<string, string> = {
   platforms: 'errors:catalogue.in_use',
   franchises: 'errors:catalogue.in_use',
 };
+
+/** Unique constraints whose violation has a message of its own. */
+const DUPLICATE_BY_CONSTRAINT: Record<string, string> = {
+  offerings_key_unique: 'errors:offerings.duplicate',
+};
+
+/** The JSON a trigger put in an error's detail, or an empty object. */
+function detailJson(error: DatabaseErrorFields): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(error.detail ?? '');
+    return parsed instanceof Object ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * "Cota esgotada: Master · TV aberta · Esporte · 2027" (and " · São Paulo" for a praça's offering),
+ * from the offering the trigger named.
+ */
+function offeringSoldOutAnswer(error: DatabaseErrorFields, cause: unknown): AppError {
+  const offering = detailJson(error);
+  const regional = typeof offering.franchise === 'string';
+  return new AppError(409, regional ? 'errors:offerings.sold_out_regional' : 'errors:offerings.sold_out', {
+    cause,
+    params: {
+      quota: offering.quota,
+      platform: offering.platform,
+      vertical: offering.vertical,
+      year: offering.year,
+      franchise: offering.franchise,
+    },
+  });
+}
 
 /** PostgreSQL keeps the first 63 bytes of a name (the schema's names are ASCII). */
 const MAX_IDENTIFIER_LENGTH = 63;
@@ -182,7 +225,9 @@ function foreignKeyAnswer(error: DatabaseErrorFields & { code: string }, cause: 
  *   (which monitors and load balancers count against the process);
  * - foreign key: 404 with the record's message when a named record is gone, 409 "in use" for a
  *   delete others depend on (the record's own message), a generic 409 when it cannot be told;
- * - unique violation: 409.
+ * - unique violation: 409 (with the constraint's own message where it has one);
+ * - the prospectus's stock: 409 "Cota esgotada: …" naming the offering, or "Já há N oportunidades
+ *   com esta cota".
  */
 export function answerForDatabaseError(error: unknown): AppError | undefined {
   if (isDatabaseUnavailable(error)) {
@@ -200,7 +245,18 @@ export function answerForDatabaseError(error: unknown): AppError | undefined {
     case PG_RESTRICT_VIOLATION:
       return foreignKeyAnswer(failure, error);
     case PG_UNIQUE_VIOLATION:
-      return new AppError(409, 'errors:duplicate', { cause: error });
+      return new AppError(
+        409,
+        (failure.constraint && DUPLICATE_BY_CONSTRAINT[failure.constraint]) ?? 'errors:duplicate',
+        { cause: error },
+      );
+    case OFFERING_SOLD_OUT:
+      return offeringSoldOutAnswer(failure, error);
+    case OFFERING_HOLDERS_EXCEED:
+      return new AppError(409, 'errors:offerings.holders_exceed', {
+        cause: error,
+        params: { count: Number(detailJson(failure).count) },
+      });
     default:
       return undefined;
   }

@@ -4,11 +4,12 @@ import { brandSchema } from './brands';
 import { contactSchema } from './contacts';
 import { leadSchema } from './leads';
 import { noteSchema } from './notes';
+import { offeringSchema } from './offerings';
 import { taskSchema } from './tasks';
 
 /**
  * The live-update stream (`GET /api/events`, server-sent events): one event per lead, brand,
- * contact, note or task created, updated or deleted, by anyone. The SSE `event:` field carries the same type as
+ * contact, note, task or offering created, updated or deleted, by anyone. The SSE `event:` field carries the same type as
  * the body's `type`; `reset` (no body to speak of) means "your Last-Event-ID is too old: reload
  * every list".
  */
@@ -28,6 +29,9 @@ export const LIVE_EVENT_TYPES = [
   'task.created',
   'task.updated',
   'task.deleted',
+  'offering.created',
+  'offering.updated',
+  'offering.deleted',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
@@ -77,6 +81,9 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   eventOf('task.created', taskSchema),
   eventOf('task.updated', taskSchema),
   deletedEventOf('task.deleted'),
+  eventOf('offering.created', offeringSchema),
+  eventOf('offering.updated', offeringSchema),
+  deletedEventOf('offering.deleted'),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 

@@ -32,7 +32,7 @@ export const ASSESSMENT_MAX_LENGTH = 100;
 export const LEAD_FRANCHISES_MAX = 100;
 
 /** A required reference: "X é obrigatória" when absent, the generic id message when malformed. */
-const requiredId = (requiredKey: string) =>
+export const requiredId = (requiredKey: string) =>
   z.guid({
     error: (issue) =>
       issue.input === undefined || issue.input === '' ? requiredKey : 'validation:common.id_invalid',
@@ -40,12 +40,16 @@ const requiredId = (requiredKey: string) =>
 
 const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
-/** BRL amounts: a JSON number ≥ 0 with at most two decimals (never a string). */
-export const moneySchema = z
-  .number('validation:lead.amount_invalid')
-  .min(0, 'validation:lead.amount_invalid')
-  .max(MONEY_MAX, 'validation:lead.amount_invalid')
-  .refine(hasAtMostTwoDecimals, 'validation:lead.amount_invalid');
+/** A BRL amount: a JSON number ≥ 0 with at most two decimals (never a string), `messageKey` if not. */
+export const moneyAmount = (messageKey: string) =>
+  z
+    .number(messageKey)
+    .min(0, messageKey)
+    .max(MONEY_MAX, messageKey)
+    .refine(hasAtMostTwoDecimals, messageKey);
+
+/** A lead's amounts (credit, invest). */
+export const moneySchema = moneyAmount('validation:lead.amount_invalid');
 
 export const contractStatusSchema = z.enum(CONTRACT_STATUSES, {
   error: (issue) =>
@@ -69,7 +73,7 @@ export const prospectusYearSchema = z.preprocess(
     .refine(isProspectusYear, 'validation:lead.prospectus_year_invalid'),
 );
 
-const franchiseName = z
+export const franchiseName = z
   .string('validation:lead.franchise_invalid')
   .trim()
   .min(1, 'validation:lead.franchise_invalid')
@@ -245,6 +249,8 @@ export const leadFiltersSchema = z.object({
   stale: booleanParam,
   /** Leads with an overdue open task, with any open task, or with none. */
   task: taskFilterParam,
+  /** The opportunities that take this offering (its year, vertical, platform, quota and praça), whatever their status. */
+  offering: queryParam(idSchema.optional()),
 });
 export type LeadFilters = z.output<typeof leadFiltersSchema>;
 export type LeadFilterParams = z.input<typeof leadFiltersSchema>;
@@ -276,12 +282,27 @@ export const leadBoardQuerySchema = leadFiltersSchema.omit({ contract_status: tr
 export type LeadBoardQuery = z.output<typeof leadBoardQuerySchema>;
 export type LeadBoardParams = z.input<typeof leadBoardQuerySchema>;
 
-const embeddedCatalogueItem = z.object({
+export const embeddedCatalogueItem = z.object({
   id: z.string(),
   _id: z.string(),
   name: z.string(),
   label: z.string(),
 });
+
+/**
+ * One offering of the prospectus an opportunity takes (or would take, in a status that holds a
+ * quota): an active offering of its year, vertical, platform and quota, national or of one of its
+ * praças.
+ */
+export const leadStockItemSchema = z.object({
+  offering_id: z.string(),
+  /** The praça's name; null for a national offering. */
+  franchise: z.string().nullable(),
+  quantity: z.number().int(),
+  available: z.number().int(),
+  list_price: z.number(),
+});
+export type LeadStockItem = z.infer<typeof leadStockItemSchema>;
 
 export const leadSchema = z.object({
   id: z.string(),
@@ -315,6 +336,8 @@ export const leadSchema = z.object({
   /** Open tasks on the opportunity, and the earliest one's due date (null without any). */
   open_tasks: z.number().int(),
   next_task_due_at: z.iso.datetime().nullable(),
+  /** The offerings it takes or would take (national first, then by praça); empty when none matches. */
+  stock: z.array(leadStockItemSchema),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -9,3 +9,4 @@ export * from './shared-state';
 export * from './pipeline-settings';
 export * from './pipeline-report';
 export * from './notes-tasks';
+export * from './offerings';
