@@ -12,6 +12,8 @@ import type { Role } from '../constants';
 export const PERMISSION_ROLES = {
   /** Create, edit and delete verticals, quota types and platforms. */
   'catalogue.write': ['admin', 'manager'],
+  /** Create, edit and delete the prospectus's offerings (the quotas each year puts on sale). */
+  'prospectus.write': ['admin', 'manager'],
   /** Change the pipeline's settings (each status's probability and days before a deal is stale). */
   'settings.write': ['admin', 'manager'],
   /** Delete brands, contacts and leads (one or many at once). */
