@@ -190,6 +190,7 @@ export function apiLead(
     rouanet_law: false,
     open_tasks: 0,
     next_task_due_at: null,
+    stock: [],
     createdAt: CREATED,
     updatedAt: '2026-03-04T17:45:00.000Z',
     ...overrides,
