@@ -1,7 +1,7 @@
 import type { LeadFilters } from '@funil/shared';
 import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { isAnyOfJson } from '../../db/any-of-json';
-import { brands, franchises, leadFranchises, leads, pipelineStatuses } from '../../db/schema';
+import { brands, franchises, leadFranchises, leads, offerings, pipelineStatuses } from '../../db/schema';
 import { containsNormalisedPattern, containsTextPattern, escapeLike } from '../../lib/like';
 
 /** A filter's value as its statement's parameter: plain values only (lists travel as JSON text). */
@@ -52,6 +52,7 @@ const FILTERS = {
     condition: (p) => brandNameContains(p),
   },
   stale: { value: (f) => f.stale, condition: (p) => sql`${isStale()} = ${p}` },
+  offering: { value: (f) => f.offering, condition: (p) => takesOffering(p) },
   // `task`: three conditions, so each statement says which one it reads. An open task is a
   // `next_task_due_at` (kept with `open_tasks` by the tasks' triggers), which its partial index holds.
   task_overdue: {
@@ -115,6 +116,21 @@ export const andLeadFilterCondition = (filter: LeadFilter): SQL => {
 const hasAnyFranchise = (names: SQLWrapper) =>
   sql`exists (select 1 from ${leadFranchises} where ${leadFranchises.leadId} = ${leads.id}
     and ${leadFranchises.franchiseId} = any(array(select ${franchises.id} from ${franchises} where ${isAnyOfJson(franchises.name, names)})))`;
+
+/**
+ * `offering`: the leads that take that offering (whatever their status): its year, vertical,
+ * platform and quota — each compared with a value read once (an InitPlan), so the leads' own
+ * indexes serve it — and, for a praça's offering, that praça among theirs.
+ */
+const takesOffering = (id: SQLWrapper) => {
+  const offeringColumn = (column: SQLWrapper) => sql`(select ${column} from ${offerings} where ${offerings.id} = ${id})`;
+  return sql`${leads.prospectusYear} = ${offeringColumn(offerings.prospectusYear)}
+    and ${leads.verticalId} = ${offeringColumn(offerings.verticalId)}
+    and ${leads.platformId} = ${offeringColumn(offerings.platformId)}
+    and ${leads.quotaId} = ${offeringColumn(offerings.quotaId)}
+    and (${offeringColumn(offerings.franchiseId)} is null or exists (select 1 from ${leadFranchises}
+      where ${leadFranchises.leadId} = ${leads.id} and ${leadFranchises.franchiseId} = ${offeringColumn(offerings.franchiseId)}))`;
+};
 
 /** `search`: the brand's name, case- and accent-insensitive (the matching brands first, then their leads by brand_id). */
 const brandNameContains = (pattern: SQLWrapper) =>

@@ -10,6 +10,8 @@ import {
   franchises,
   leadFranchises,
   leads,
+  offerings,
+  offeringStock,
   pipelineStatuses,
   platforms,
   quotas,
@@ -150,6 +152,30 @@ const itemShape = (item: typeof verticals | typeof quotas | typeof platforms) =>
   label: item.label,
 });
 
+/**
+ * The active offerings the lead takes (or would take, in a status that holds a quota): its year,
+ * vertical, platform and quota, national or of one of its praças — national first, then by praça.
+ * A few rows read by the offerings' unique key per lead, so it costs what the page costs.
+ */
+const stockOf = (page: PageSubquery) => sql`coalesce((select json_agg(json_build_object(
+      'offering_id', ${offerings.id},
+      'franchise', ${franchises.name},
+      'quantity', ${offerings.quantity},
+      'available', ${offerings.quantity} - ${offeringStock.held} - ${offeringStock.sold},
+      'list_price', ${offerings.listPrice})
+    order by ${franchises.name} nulls first)
+  from ${offerings}
+  join ${offeringStock} on ${offeringStock.offeringId} = ${offerings.id}
+  left join ${franchises} on ${franchises.id} = ${offerings.franchiseId}
+  where ${offerings.prospectusYear} = ${page.prospectusYear}
+    and ${offerings.verticalId} = ${page.verticalId}
+    and ${offerings.platformId} = ${page.platformId}
+    and ${offerings.quotaId} = ${page.quotaId}
+    and ${offerings.status} = 'active'
+    and (${offerings.franchiseId} is null or ${offerings.franchiseId} in (
+      select ${leadFranchises.franchiseId} from ${leadFranchises} where ${leadFranchises.leadId} = ${page.id}))
+  ), '[]'::json)`;
+
 /** The API's lead from the page's row and its relations, key by key in the answer's order. */
 const leadShape = defineShape<Lead, [PageSubquery]>((page) => {
   // A subquery hands out a new column object at each read: read the id once, so it is selected once.
@@ -178,6 +204,7 @@ const leadShape = defineShape<Lead, [PageSubquery]>((page) => {
     rouanet_law: page.rouanetLaw,
     open_tasks: page.openTasks,
     next_task_due_at: isoTimestamp(page.nextTaskDueAt),
+    stock: stockOf(page),
     createdAt: isoTimestamp(page.createdAt),
     updatedAt: isoTimestamp(page.updatedAt),
   };

@@ -1,4 +1,4 @@
-import { pipelineSettingsSchema } from '@funil/shared';
+import { errorResponseSchema, pipelineSettingsResponseSchema, pipelineSettingsSchema } from '@funil/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordRouteErrors } from '../../lib/route-errors';
 import { getPipelineSettings, putPipelineSettings } from './pipeline-settings.service';
@@ -6,8 +6,8 @@ import { getPipelineSettings, putPipelineSettings } from './pipeline-settings.se
 const tags = ['settings'];
 
 /**
- * /api/settings/pipeline: each status's probability (the forecast) and days before a deal is
- * stale. Anyone signed in reads them (the board shows what they drive); admin and manager change them.
+ * /api/settings/pipeline: each status's probability (the forecast), days before a deal is
+ * stale, and whether a deal in it holds a quota of the prospectus. Anyone signed in reads them (the board shows what they drive); admin and manager change them.
  */
 export const pipelineSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,8 +16,8 @@ export const pipelineSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         tags,
-        summary: "The pipeline's settings: each status's probability and days before stale",
-        response: { 200: pipelineSettingsSchema, ...recordRouteErrors },
+        summary: "The pipeline's settings: each status's probability, days before stale and quota holding",
+        response: { 200: pipelineSettingsResponseSchema, ...recordRouteErrors },
       },
     },
     async () => getPipelineSettings(app.db),
@@ -31,7 +31,7 @@ export const pipelineSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Replace the pipeline's settings (all 8 statuses)",
         body: pipelineSettingsSchema,
-        response: { 200: pipelineSettingsSchema, ...recordRouteErrors },
+        response: { 200: pipelineSettingsResponseSchema, ...recordRouteErrors, 409: errorResponseSchema },
       },
     },
     async (request) => putPipelineSettings(app.db, request.body),

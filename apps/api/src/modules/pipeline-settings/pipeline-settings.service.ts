@@ -2,7 +2,9 @@ import {
   CONTRACT_STATUSES,
   type ContractStatus,
   defaultStatusSetting,
+  PIPELINE_DEFAULTS,
   type PipelineSettings,
+  type PipelineSettingsResponse,
   type StatusSettings,
 } from '@funil/shared';
 import { sql } from 'drizzle-orm';
@@ -40,19 +42,35 @@ export async function readStatusSettings(db: Database): Promise<StatusSettings> 
 }
 
 /** GET /api/settings/pipeline: the 8 statuses in pipeline order. */
-export async function getPipelineSettings(db: Database): Promise<PipelineSettings> {
+export async function getPipelineSettings(db: Database): Promise<PipelineSettingsResponse> {
   const settings = await readStatusSettings(db);
+  const holding = new Map(
+    (
+      await db
+        .select({ contractStatus: pipelineStatuses.contractStatus, holdsQuota: pipelineStatuses.holdsQuota })
+        .from(pipelineStatuses)
+    ).map((row) => [row.contractStatus, row.holdsQuota]),
+  );
   return {
     statuses: CONTRACT_STATUSES.map((status) => ({
       contract_status: status,
       probability: settings[status].probability,
       stale_after_days: settings[status].staleAfterDays,
+      holds_quota: holding.get(status) ?? PIPELINE_DEFAULTS[status].holds_quota,
     })),
   };
 }
 
-/** PUT /api/settings/pipeline: all 8 statuses at once, in one statement. */
-export async function putPipelineSettings(db: Database, input: PipelineSettings): Promise<PipelineSettings> {
+/**
+ * PUT /api/settings/pipeline: all 8 statuses at once, in one statement. A status sent without
+ * `holds_quota` keeps the stored one. A change of the statuses that hold a quota recounts every
+ * offering's stock in the same statement (the database's trigger), and is refused (409 "Cota
+ * esgotada: …", nothing changed) when some active offering would have more holders than units.
+ */
+export async function putPipelineSettings(
+  db: Database,
+  input: PipelineSettings,
+): Promise<PipelineSettingsResponse> {
   await db
     .insert(pipelineStatuses)
     .values(
@@ -60,6 +78,7 @@ export async function putPipelineSettings(db: Database, input: PipelineSettings)
         contractStatus: status.contract_status,
         probability: status.probability,
         staleAfterDays: status.stale_after_days,
+        holdsQuota: status.holds_quota ?? PIPELINE_DEFAULTS[status.contract_status].holds_quota,
       })),
     )
     .onConflictDoUpdate({
@@ -67,8 +86,20 @@ export async function putPipelineSettings(db: Database, input: PipelineSettings)
       set: {
         probability: sql`excluded.probability`,
         staleAfterDays: sql`excluded.stale_after_days`,
+        holdsQuota: keepUnlessSent(input),
         updatedAt: sql`now()`,
       },
     });
   return getPipelineSettings(db);
+}
+
+/**
+ * `holds_quota` on conflict: the sent value for the statuses that carry one, the stored value for
+ * the others (a client that predates the field changes nothing it does not know about).
+ */
+function keepUnlessSent(input: PipelineSettings) {
+  const sent = input.statuses.filter((status) => status.holds_quota !== undefined).map((s) => s.contract_status);
+  if (sent.length === 0) return sql`${pipelineStatuses.holdsQuota}`;
+  return sql`case when excluded.contract_status = any(${sql.param(sent)}::text[]) then excluded.holds_quota
+    else ${pipelineStatuses.holdsQuota} end`;
 }

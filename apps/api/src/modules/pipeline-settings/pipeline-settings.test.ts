@@ -41,7 +41,26 @@ describe('/api/settings/pipeline', () => {
       contract_status: 'frio',
       probability: 10,
       stale_after_days: 30,
+      holds_quota: false,
     });
+    const holding = response
+      .json<PipelineSettings>()
+      .statuses.filter((status) => status.holds_quota)
+      .map((status) => status.contract_status);
+    expect(holding).toEqual(['fechado', 'no_juridico', 'assinado']);
+  });
+
+  it('changes holds_quota when sent, and keeps it when a status leaves it out', async () => {
+    const changed = withStatus('quente', { holds_quota: true });
+    expect((await put(changed)).json()).toEqual(changed);
+    // A client that predates the field sends no holds_quota: the stored flags stay.
+    const withoutFlags = {
+      statuses: defaultPipelineSettings().statuses.map(({ holds_quota: _ignored, ...rest }) => rest),
+    };
+    expect((await put(withoutFlags)).json()).toEqual(changed);
+    const badFlag = await put(withStatus('frio', { holds_quota: 'sim' }));
+    expect(badFlag.statusCode).toBe(400);
+    expect((await put(defaultPipelineSettings())).json()).toEqual(defaultPipelineSettings());
   });
 
   it('lets a manager replace them (any order in), refuses a seller', async () => {
