@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type Lead, leadKeys } from '@/api/leads';
 import type { Versioned } from '@/lib/http';
 import { apiBrand, apiLead, apiList } from '@/test/api-fixtures';
+import { offeringFor, stockItemOf } from '@/test/offering-fixtures';
 import { applyLiveEventsToLeadList, patchLeadCaches } from './lead-live';
 
 const by = { id: 'ana-id', name: 'Ana' };
@@ -80,5 +81,64 @@ describe('lead list live patch', () => {
     expect(queryClient.getQueryData<Versioned<Lead>>(leadKeys.detail(l1.id))?.record).toBe(l1);
     expect(markStale).toHaveBeenCalledWith(leadKeys.history(l1.id));
     expect(markStale).not.toHaveBeenCalledWith(leadKeys.list(params()));
+  });
+});
+
+describe('lead live patch: the stock', () => {
+  const l1 = lead(1);
+  const national = offeringFor(l1);
+  const holding = { ...l1, stock: [stockItemOf(national)] };
+  const offeringUpdated = (record = national): LiveEvent => ({
+    type: 'offering.updated',
+    id: record.id,
+    by,
+    at,
+    record,
+  });
+
+  it('follows an offering’s counts on the list’s rows and the lead’s details, without reading either again', () => {
+    const queryClient = new QueryClient();
+    // Marca 2 is of another year: the offering is not its own.
+    queryClient.setQueryData(leadKeys.list(params()), page(holding, lead(2, { prospectus_year: 2027 })));
+    queryClient.setQueryData(leadKeys.detail(l1.id), { record: holding, etag: '"3"' });
+    const markStale = vi.fn();
+    patchLeadCaches(queryClient, [offeringUpdated({ ...national, held: 1, available: 4 })], { markStale });
+
+    const rows = queryClient.getQueryData<ReturnType<typeof page>>(leadKeys.list(params()))?.data;
+    expect(rows?.[0]?.stock).toEqual([{ ...stockItemOf(national), available: 4 }]);
+    expect(rows?.[1]?.stock).toEqual([]);
+    const details = queryClient.getQueryData<Versioned<Lead>>(leadKeys.detail(l1.id));
+    expect(details?.record.stock).toEqual([{ ...stockItemOf(national), available: 4 }]);
+    // The version the edit screen saves over is the same one.
+    expect(details?.etag).toBe('"3"');
+    expect(markStale).not.toHaveBeenCalled();
+
+    patchLeadCaches(queryClient, [{ type: 'offering.deleted', id: national.id, by, at }], { markStale });
+    expect(queryClient.getQueryData<Versioned<Lead>>(leadKeys.detail(l1.id))?.record.stock).toEqual([]);
+    expect(markStale).not.toHaveBeenCalled();
+  });
+
+  it('reads a list filtered by an offering again when its rows may be others', () => {
+    const byOffering = params({ offering: national.id });
+    const counts = applyLiveEventsToLeadList(page(holding), byOffering, [
+      offeringUpdated({ ...national, sold: 1, available: 4 }),
+    ]);
+    expect(counts.stale).toBe(false);
+    expect(counts.list.data[0]!.stock[0]!.available).toBe(4);
+    expect(
+      applyLiveEventsToLeadList(page(holding), byOffering, [
+        offeringUpdated({ ...national, prospectus_year: 2027 }),
+      ]).stale,
+    ).toBe(true);
+    // A row whose record no longer shows the offering may have left: read again.
+    expect(
+      applyLiveEventsToLeadList(page(holding), byOffering, [updated({ ...holding, stock: [] })]).stale,
+    ).toBe(true);
+    expect(
+      applyLiveEventsToLeadList(page(holding), byOffering, [updated({ ...holding, credit: 7 })]).stale,
+    ).toBe(false);
+    // A new lead that takes it may belong on any page.
+    const created: LiveEvent = { type: 'lead.created', id: lead(3).id, by, at, record: lead(3) };
+    expect(applyLiveEventsToLeadList(page(holding), byOffering, [created]).stale).toBe(true);
   });
 });

@@ -4,6 +4,12 @@ import { type Lead, type LeadListResponse, leadKeys } from '@/api/leads';
 import type { Versioned } from '@/lib/http';
 import { isSameRecord, type LiveCacheContext, writePatched } from '@/lib/live-cache';
 import { leadMatchesFilters, withEmbeddedBrand } from '@/lib/lead-match';
+import {
+  changesOfferingFilter,
+  isOfferingEventWithoutRecord,
+  matchesOfferingFilter,
+  withOfferingEvent,
+} from '@/lib/lead-stock';
 
 /** The value a list page is sorted by, for the list's sort field (the API's default: createdAt). */
 function sortValue(lead: Lead, sort: LeadListQuery['sort']): unknown {
@@ -22,6 +28,13 @@ function sortValue(lead: Lead, sort: LeadListQuery['sort']): unknown {
       return lead[(sort ?? 'createdAt') as Exclude<NonNullable<LeadListQuery['sort']>, 'brand'>];
   }
 }
+
+/**
+ * Whether the server lists the lead under these filters; undefined when its record cannot tell
+ * (a filter by an offering its stock does not show).
+ */
+const matchesList = (lead: Lead, params: LeadListQuery): boolean | undefined =>
+  leadMatchesFilters(lead, params) ? matchesOfferingFilter(lead, params.offering) : false;
 
 /**
  * A page of the lead list after the events, and whether it must be read again. A page is one
@@ -44,7 +57,7 @@ export function applyLiveEventsToLeadList(
     switch (event.type) {
       case 'lead.created':
         // A lead the filters leave out changes nothing here; one they take may belong on any page.
-        if (!event.record || leadMatchesFilters(event.record, params)) stale = true;
+        if (!event.record || matchesList(event.record, params) !== false) stale = true;
         break;
       case 'lead.updated': {
         const index = next.data.findIndex((lead) => lead.id === event.id);
@@ -54,7 +67,8 @@ export function applyLiveEventsToLeadList(
           break;
         }
         const old = next.data[index]!;
-        if (!leadMatchesFilters(record, params)) {
+        const matches = matchesList(record, params);
+        if (matches === false) {
           replace(
             next.data.filter((lead) => lead.id !== event.id),
             Math.max(0, next.total - 1),
@@ -63,7 +77,8 @@ export function applyLiveEventsToLeadList(
           break;
         }
         replace(next.data.map((lead, i) => (i === index ? record : lead)));
-        if (sortValue(old, params.sort) !== sortValue(record, params.sort)) stale = true;
+        const moves = sortValue(old, params.sort) !== sortValue(record, params.sort);
+        if (matches === undefined || moves) stale = true;
         break;
       }
       case 'lead.deleted': {
@@ -93,6 +108,17 @@ export function applyLiveEventsToLeadList(
       case 'brand.deleted':
         if (next.data.some((lead) => lead.brand_id.id === event.id)) stale = true;
         break;
+      case 'offering.created':
+      case 'offering.updated':
+      case 'offering.deleted': {
+        // The rows' stock follows the offering in place; no row moves (no list sorts by stock).
+        if (isOfferingEventWithoutRecord(event) || changesOfferingFilter(event, params.offering, next.data)) {
+          stale = true;
+        }
+        const data = next.data.map((lead) => withOfferingEvent(lead, event));
+        if (data.some((lead, i) => lead !== next.data[i])) replace(data);
+        break;
+      }
       default:
         break;
     }
@@ -103,8 +129,9 @@ export function applyLiveEventsToLeadList(
 /**
  * The lead as a details screen shows it. Its own changes are read again rather than patched in:
  * the screen keeps the record with its version (ETag), which an event does not carry, and a form
- * saving over a version it never saw must get its 412. A change of its brand's name does not
- * change the lead's version, so that one is patched in.
+ * saving over a version it never saw must get its 412. A change of its brand's name, or of an
+ * offering it takes (another sale, a new praça), does not change the lead's version, so those are
+ * patched in.
  */
 export function applyLiveEventsToLead(
   lead: Lead,
@@ -116,6 +143,11 @@ export function applyLiveEventsToLead(
   for (const event of events) {
     if (event.type === 'brand.updated' && event.record) {
       next = withEmbeddedBrand(next, event.record);
+      continue;
+    }
+    if (event.type.startsWith('offering.')) {
+      next = withOfferingEvent(next, event);
+      if (isOfferingEventWithoutRecord(event)) stale = true;
       continue;
     }
     if (event.id !== lead.id || !event.type.startsWith('lead.')) continue;
@@ -151,11 +183,13 @@ export function patchLeadCaches(
   }
 
   const touched = new Set(events.filter((event) => event.type.startsWith('lead.')).map((event) => event.id));
-  const renamesBrand = events.some((event) => event.type === 'brand.updated');
+  const patchesAll = events.some(
+    (event) => event.type === 'brand.updated' || event.type.startsWith('offering.'),
+  );
   for (const query of cache.findAll({ queryKey: [...leadKeys.all, 'detail'] })) {
     const details = query.state.data as Versioned<Lead> | undefined;
     const id = query.queryKey[3] as string;
-    if (!details || (!touched.has(id) && !renamesBrand)) continue;
+    if (!details || (!touched.has(id) && !patchesAll)) continue;
     const result = applyLiveEventsToLead(details.record, events);
     if (result.lead !== details.record) {
       writePatched(queryClient, context, query.queryKey, details, { ...details, record: result.lead });

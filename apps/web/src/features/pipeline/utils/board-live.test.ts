@@ -10,6 +10,7 @@ import {
   type LeadSummary,
 } from '@/api/leads';
 import { apiBrand, apiColumnTotals } from '@/test/api-fixtures';
+import { offeringFor, stockItemOf } from '@/test/offering-fixtures';
 import { boardLead } from '../test-leads';
 import type { ColumnData } from './board-cache';
 import { applyLiveEventsToBoard, type BoardCaches, patchBoardCaches } from './board-live';
@@ -221,6 +222,94 @@ describe('board live patch', () => {
     expect(assinado?.data.map((lead) => lead.id)).toEqual([l1.id]);
     expect(assinado?.count).toBe(1);
     expect(after.board?.columns.find((c) => c.contract_status === 'frio')?.count).toBe(0);
+  });
+});
+
+describe('board live patch: the stock on the cards', () => {
+  const l1 = boardLead(1, { franchises: ['Recife'] });
+  const national = offeringFor(l1, { id: '00000000-0000-4000-8000-000000070001', quantity: 5 });
+  const recife = offeringFor(l1, { id: '00000000-0000-4000-8000-000000070002', franchise: 'Recife' });
+  const holding = { ...l1, contract_status: 'fechado' as const, stock: [stockItemOf(national)] };
+  const l2 = boardLead(2, { stock: [stockItemOf(national)] });
+  const offeringUpdated = (record = national): LiveEvent => ({
+    type: 'offering.updated',
+    id: record.id,
+    by,
+    at,
+    record,
+  });
+
+  it('follows a sale on every card that takes the offering, in place, without reading the board again', () => {
+    const before = caches({ frio: [l2], fechado: [holding] });
+    const sold = { ...national, held: 5, available: 0 };
+    const { caches: after, stale } = applyLiveEventsToBoard(before, {}, [offeringUpdated(sold)]);
+    expect(stale).toBe('none');
+    for (const status of ['frio', 'fechado'] as const) {
+      expect(after.columns[status]?.pages[0]?.data[0]?.stock).toEqual([
+        { ...stockItemOf(national), available: 0 },
+      ]);
+    }
+    // The headers count cards and money, not units: they stay as they were.
+    expect(after.summary).toBe(before.summary);
+    // A column without a card that takes it is the same object, so it does not render again.
+    expect(after.columns.quente).toBe(before.columns.quente);
+  });
+
+  it('adds a new praça’s offering to the cards of that praça, and drops a deleted offering', () => {
+    const before = caches({ frio: [l2], fechado: [holding] });
+    const created: LiveEvent = { type: 'offering.created', id: recife.id, by, at, record: recife };
+    const withRecife = applyLiveEventsToBoard(before, {}, [created]).caches;
+    expect(withRecife.columns.fechado?.pages[0]?.data[0]?.stock).toEqual([
+      stockItemOf(national),
+      stockItemOf(recife),
+    ]);
+    // Marca 2 is not in Recife.
+    expect(withRecife.columns.frio).toBe(before.columns.frio);
+
+    const gone = applyLiveEventsToBoard(withRecife, {}, [
+      { type: 'offering.deleted', id: national.id, by, at },
+    ]).caches;
+    expect(gone.columns.fechado?.pages[0]?.data[0]?.stock).toEqual([stockItemOf(recife)]);
+    expect(gone.columns.frio?.pages[0]?.data[0]?.stock).toEqual([]);
+  });
+
+  it('patches the board call’s first page of a column not opened yet', () => {
+    const board: LeadBoard = {
+      columns: totalsOf({ fechado: [holding] }).map((totals) => ({
+        ...totals,
+        data: totals.contract_status === 'fechado' ? [holding] : [],
+        next_cursor: null,
+      })),
+    };
+    const after = applyLiveEventsToBoard({ board, columns: {}, summary: undefined }, {}, [
+      offeringUpdated({ ...national, quantity: 8, available: 7 }),
+    ]).caches;
+    const fechado = after.board?.columns.find((c) => c.contract_status === 'fechado');
+    expect(fechado?.data[0]?.stock).toEqual([{ ...stockItemOf(national), quantity: 8, available: 7 }]);
+  });
+
+  it('reads a board filtered by an offering again when its members may have changed', () => {
+    const filters: LeadFilters = { offering: national.id };
+    const before = caches({ frio: [l2], fechado: [holding] });
+    expect(
+      applyLiveEventsToBoard(before, filters, [offeringUpdated({ ...national, sold: 1, available: 4 })])
+        .stale,
+    ).toBe('none');
+    expect(
+      applyLiveEventsToBoard(before, filters, [offeringUpdated({ ...national, prospectus_year: 2027 })])
+        .stale,
+    ).toBe('all');
+    expect(
+      applyLiveEventsToBoard(before, filters, [{ type: 'offering.updated', id: national.id, by, at }]).stale,
+    ).toBe('all');
+    // A lead whose record no longer shows the offering leaves, and the board is read again.
+    const moved = applyLiveEventsToBoard(before, filters, [
+      updated({ ...l2, stock: [], prospectus_year: 2027 }),
+    ]);
+    expect(moved.stale).toBe('all');
+    expect(names(moved.caches.columns.frio)).toEqual([]);
+    const still = applyLiveEventsToBoard(before, filters, [updated({ ...l2, credit: 5 })]);
+    expect(still.stale).toBe('none');
   });
 });
 

@@ -11,6 +11,12 @@ import {
 import { type LiveCacheContext, writePatched } from '@/lib/live-cache';
 import { leadMatchesFilters, withEmbeddedBrand } from '@/lib/lead-match';
 import {
+  changesOfferingFilter,
+  isOfferingEventWithoutRecord,
+  matchesOfferingFilter,
+  withOfferingEvent,
+} from '@/lib/lead-stock';
+import {
   addLeadToTotals,
   type ColumnData,
   columnDataFromBoard,
@@ -139,9 +145,13 @@ function upsertLead(
     next = updateColumn(next, where.status, (column) => removeLeadFromColumn(column, record.id));
     next = updateTotals(next, where.status, where.lead, -1);
   }
-  const joins = leadMatchesFilters(record, filters);
+  const matches = leadMatchesFilters(record, filters);
+  // Under a filter by offering, a lead whose stock does not show it may still be found (an
+  // inactive offering is in nobody's stock): it leaves, and the board is read again.
+  const joins = matches && matchesOfferingFilter(record, filters.offering) === true;
   if (joins)
     next = updateColumn(next, record.contract_status, (column) => insertLeadIntoColumn(column, record));
+  if (matches && !joins) return { caches: next, stale: 'all' };
   if (where.kind === 'unknown') return { caches: next, stale: 'totals' };
   if (joins) next = updateTotals(next, record.contract_status, record, 1);
   return { caches: next, stale: 'none' };
@@ -182,6 +192,12 @@ function brandNameOnBoard(caches: BoardCaches, brandId: string): string | undefi
 }
 
 const hasBrand = (caches: BoardCaches, brandId: string) => brandNameOnBoard(caches, brandId) !== undefined;
+
+/** Every card loaded on the board. */
+const loadedLeads = (caches: BoardCaches): Lead[] =>
+  CONTRACT_STATUSES.flatMap((status) =>
+    (columnView(caches, status)?.pages ?? []).flatMap((page) => page.data),
+  );
 
 /**
  * One board's caches after a batch of events, in order. Totals move with the cards: a card that
@@ -234,6 +250,24 @@ export function applyLiveEventsToBoard(
       case 'brand.deleted':
         if (hasBrand(next, event.id)) stale = 'all';
         break;
+      case 'offering.created':
+      case 'offering.updated':
+      case 'offering.deleted': {
+        // Another sale, a new praça's offering, a deactivation: each card's stock follows, in
+        // place; no card moves and no header changes.
+        if (
+          isOfferingEventWithoutRecord(event) ||
+          changesOfferingFilter(event, filters.offering, loadedLeads(next))
+        ) {
+          stale = 'all';
+        }
+        for (const status of CONTRACT_STATUSES) {
+          next = updateColumn(next, status, (column) =>
+            mapLeads(column, (lead) => withOfferingEvent(lead, event)),
+          );
+        }
+        break;
+      }
       default:
         break;
     }
