@@ -27,6 +27,7 @@ import { franchiseRoutes } from './modules/franchises/franchises.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { importRoutes } from './modules/spreadsheets/import/import.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
+import { offeringRoutes } from './modules/offerings/offerings.routes';
 import { noteRoutes } from './modules/notes/notes.routes';
 import { taskRoutes } from './modules/tasks/tasks.routes';
 import { timelineRoutes } from './modules/timeline/timeline.routes';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(brandRoutes, { prefix: '/brands' });
       await api.register(contactRoutes, { prefix: '/contacts' });
       await api.register(leadRoutes, { prefix: '/leads' });
+      await api.register(offeringRoutes, { prefix: '/offerings' });
       await api.register(noteRoutes);
       await api.register(taskRoutes, { prefix: '/tasks' });
       await api.register(timelineRoutes);

@@ -3,10 +3,11 @@ import { getBrandsByIds } from '../brands/brands.service';
 import { getContactsByIds } from '../contacts/contacts.service';
 import { selectLeadsByIds } from '../leads/lead-select';
 import { getNotesByIds } from '../notes/note-select';
+import { getOfferingsByIds } from '../offerings/offering-select';
 import { getTasksByIds } from '../tasks/task-select';
 
 /** What an event is about, from its type's first part. */
-export const EVENT_KINDS = ['lead', 'brand', 'contact', 'note', 'task'] as const;
+export const EVENT_KINDS = ['lead', 'brand', 'contact', 'note', 'task', 'offering'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 type Identified = { id: string };
@@ -17,6 +18,7 @@ const readers: Record<EventKind, (db: Database, ids: readonly string[]) => Promi
   contact: getContactsByIds,
   note: getNotesByIds,
   task: getTasksByIds,
+  offering: getOfferingsByIds,
 };
 
 /**
