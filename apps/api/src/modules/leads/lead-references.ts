@@ -1,5 +1,5 @@
 import type { LeadUpdate } from '@funil/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { brands, franchises, leadFranchises, platforms, quotas, users, verticals } from '../../db/schema';
@@ -57,14 +57,39 @@ export async function checkLeadReferences(tx: Database, input: References): Prom
   if (failed) throw new AppError(400, failed[1], { field: failed[0] });
 }
 
-/** Sets a lead's franchises to the named ones (already checked), replacing what it had. */
-export async function replaceLeadFranchises(tx: Database, leadId: string, names: string[], isNew: boolean) {
-  if (!isNew) await tx.delete(leadFranchises).where(eq(leadFranchises.leadId, leadId));
+/** The ids of the named franchises (already checked), as a subquery. */
+const franchiseIdsNamed = (tx: Database, names: string[]) =>
+  tx.select({ id: franchises.id }).from(franchises).where(inArray(franchises.name, names));
+
+/**
+ * Takes away the lead's franchises that are not among `names`; the ones it keeps stay untouched
+ * (no running total moves, no quota is given back and taken again). Run before the lead's own
+ * row changes, so a unit of the prospectus the lead leaves is free before a move takes any.
+ */
+export async function unlinkFranchisesOtherThan(tx: Database, leadId: string, names: string[]) {
+  await tx
+    .delete(leadFranchises)
+    .where(
+      and(
+        eq(leadFranchises.leadId, leadId),
+        names.length > 0 ? notInArray(leadFranchises.franchiseId, franchiseIdsNamed(tx, names)) : undefined,
+      ),
+    );
+}
+
+/**
+ * Links the lead to the named franchises it is not linked to yet. Run after the lead's own row
+ * changed, so the new links copy (and take units for) its new status and dimensions.
+ */
+export async function linkFranchises(tx: Database, leadId: string, names: string[]) {
   if (names.length === 0) return;
-  await tx.insert(leadFranchises).select(
-    tx
-      .select({ leadId: sql<string>`${leadId}::uuid`.as('lead_id'), franchiseId: franchises.id })
-      .from(franchises)
-      .where(inArray(franchises.name, names)),
-  );
+  await tx
+    .insert(leadFranchises)
+    .select(
+      tx
+        .select({ leadId: sql<string>`${leadId}::uuid`.as('lead_id'), franchiseId: franchises.id })
+        .from(franchises)
+        .where(inArray(franchises.name, names)),
+    )
+    .onConflictDoNothing();
 }

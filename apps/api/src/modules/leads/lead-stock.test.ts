@@ -95,6 +95,34 @@ describe('the stock on lead answers, and the offering filter', () => {
     expect(list.data.find((lead) => lead.id === cold.id)?.stock).toHaveLength(3);
   });
 
+  it('gives a praça it leaves back before a move takes any, and keeps the praças it keeps', async () => {
+    const patch = (id: string, payload: object) =>
+      app.inject({ method: 'PATCH', url: `/api/leads/${id}`, headers: seller.headers, payload });
+    // Recife has one unit: a lead in fechado takes it.
+    const holder = await createLeadVia(app, seller.headers, refs, {
+      contract_status: 'fechado',
+      franchises: ['Recife'],
+    });
+    expect(holder.stock.find((item) => item.offering_id === recife)?.available).toBe(0);
+    // Saved again with the same praça: nothing is given back and taken again, nothing refused.
+    const same = await patch(holder.id, { franchises: ['Recife'], assessment: 'Q2/2026' });
+    expect(same.statusCode, same.body).toBe(200);
+    // A second deal in Recife cannot close there...
+    const other = await createLeadVia(app, seller.headers, refs, { franchises: ['Recife'] });
+    const refused = await patch(other.id, { contract_status: 'fechado' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toMatch(/^Cota esgotada: .* · 2026 · Recife$/);
+    // ...but it can close while leaving Recife in the same write,
+    const leaving = await patch(other.id, { contract_status: 'fechado', franchises: [] });
+    expect(leaving.statusCode, leaving.body).toBe(200);
+    // and the holder can reopen while moving to another praça that has room.
+    const reopened = await patch(holder.id, { contract_status: 'frio', franchises: ['São Paulo'] });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    const freed = await get<Lead>(`/api/leads/${other.id}`);
+    expect(freed.stock.map((item) => item.franchise)).toEqual([null]);
+    await patch(other.id, { contract_status: 'frio' });
+  });
+
   it('filters the list and the board by the offering a lead takes, whatever its status', async () => {
     const ids = async (url: string) =>
       (await get<LeadListResponse>(url)).data.map((lead) => lead.id).sort();

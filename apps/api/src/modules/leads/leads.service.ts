@@ -28,7 +28,7 @@ import { hasRunningTotals, runningLeadCount } from './lead-running-totals';
 import { runningTotalsWithStale } from './lead-stale-totals';
 import { recordStatusChange, selectStatusChanges } from './lead-history';
 import { isDefaultLeadOrder, resolveLeadOrder } from './lead-order';
-import { checkLeadReferences, replaceLeadFranchises } from './lead-references';
+import { checkLeadReferences, linkFranchises, unlinkFranchisesOtherThan } from './lead-references';
 import { selectLeadById, selectLeads, selectLeadsPerStatus } from './lead-select';
 import { toStatusTotalsRows } from './lead-totals';
 import { readStatusSettings } from '../pipeline-settings/pipeline-settings.service';
@@ -195,7 +195,7 @@ export async function createLead(db: Database, input: LeadCreate, userId: string
     await checkLeadReferences(tx, input);
     const [row] = await tx.insert(leads).values(patchColumns(input, leadColumns)).returning({ id: leads.id });
     if (!row) throw new Error('lead insert returned no row');
-    await replaceLeadFranchises(tx, row.id, input.franchises, true);
+    await linkFranchises(tx, row.id, input.franchises);
     await recordStatusChange(tx, { leadId: row.id, from: null, to: input.contract_status, userId });
     return getLead(tx, row.id);
   });
@@ -225,6 +225,9 @@ export async function updateLead(
     checkIfMatch(ifMatch, current.version);
     await checkLeadReferences(tx, input);
     const movedTo = input.contract_status !== current.contractStatus ? input.contract_status : undefined;
+    // Praças left go first and praças joined last, around the lead's own change: a quota is given
+    // back before any is taken, so a move is never refused for a praça it is leaving.
+    if (input.franchises) await unlinkFranchisesOtherThan(tx, id, input.franchises);
     await tx
       .update(leads)
       .set({
@@ -234,7 +237,7 @@ export async function updateLead(
         updatedAt: new Date(),
       })
       .where(eq(leads.id, id));
-    if (input.franchises) await replaceLeadFranchises(tx, id, input.franchises, false);
+    if (input.franchises) await linkFranchises(tx, id, input.franchises);
     if (movedTo) {
       await recordStatusChange(tx, {
         leadId: id,
