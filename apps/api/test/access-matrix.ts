@@ -408,6 +408,55 @@ ACCESS_MATRIX.push(
   },
 );
 
+// The prospectus: anyone signed in reads it; prospectus.write changes it. Each call gets an offering
+// of its own key (fresh catalogue items), so no row meets another's.
+const offeringBodyOf = async (ctx: MatrixContext) => ({
+  prospectus_year: 2026,
+  vertical: await catalogueItem(ctx, 'verticals'),
+  platform: await catalogueItem(ctx, 'platforms'),
+  quota: await catalogueItem(ctx, 'quotas'),
+  quantity: 3,
+  list_price: 1000,
+});
+const offeringOf = async (ctx: MatrixContext) => {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/offerings',
+    headers: ctx.users.admin.headers,
+    payload: await offeringBodyOf(ctx),
+  });
+  if (response.statusCode !== 201) throw new Error(`creating an offering: ${response.body}`);
+  return response.json<{ id: string }>().id;
+};
+ACCESS_MATRIX.push(
+  { method: 'GET', url: '/api/offerings', expect: signedIn(200) },
+  { method: 'GET', url: '/api/offerings/summary', expect: signedIn(200) },
+  {
+    method: 'GET',
+    url: '/api/offerings/:id',
+    expect: signedIn(200),
+    request: async (ctx) => ({ url: `/api/offerings/${await offeringOf(ctx)}` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/offerings',
+    expect: permitted('prospectus.write', 201),
+    request: async (ctx) => ({ payload: await offeringBodyOf(ctx) }),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/offerings/:id',
+    expect: permitted('prospectus.write', 200),
+    request: async (ctx) => ({ url: `/api/offerings/${await offeringOf(ctx)}`, payload: { quantity: 4 } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/offerings/:id',
+    expect: permitted('prospectus.write', 204),
+    request: async (ctx) => ({ url: `/api/offerings/${await offeringOf(ctx)}` }),
+  },
+);
+
 // Notes: anyone signed in reads and writes them; only the author edits one (every caller edits
 // its own here); the author or work.others deletes one (here someone else's).
 const noteBy = async (ctx: MatrixContext, author: SignedIn) => {
