@@ -11,3 +11,11 @@ export const recordRouteErrors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
 } as const;
+
+/**
+ * A write that would sell a quota of the prospectus that is no longer there ("Cota esgotada: …"),
+ * or meets a concurrent writer ("try again"): 409.
+ */
+export const stockConflictErrors = {
+  409: errorResponseSchema.describe('Cota esgotada: a quota of the prospectus is sold out; or a concurrent write'),
+} as const;

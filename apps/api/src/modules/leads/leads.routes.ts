@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { editConflictErrors, ifMatchHeadersSchema, sendVersioned } from '../../lib/etag';
 import { AppError } from '../../lib/app-error';
-import { recordRouteErrors } from '../../lib/route-errors';
+import { recordRouteErrors, stockConflictErrors } from '../../lib/route-errors';
 import { bulkLeads } from './lead-bulk';
 import {
   createLead,
@@ -110,7 +110,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['leads'],
         body: leadCreateSchema,
-        response: { 201: leadSchema, ...recordRouteErrors },
+        response: { 201: leadSchema, ...recordRouteErrors, ...stockConflictErrors },
       },
     },
     async (request, reply) =>
@@ -126,7 +126,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Move 1–500 leads to one status (with the reason, for a lost deal) or delete them (admin, manager), all or none',
         body: leadBulkSchema,
-        response: { 200: leadBulkResultSchema, ...recordRouteErrors },
+        response: { 200: leadBulkResultSchema, ...recordRouteErrors, ...stockConflictErrors },
       },
     },
     async (request) => {
@@ -143,11 +143,11 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         tags: ['leads'],
-        summary: 'Change a lead; with If-Match, only over that version (412 otherwise)',
+        summary: 'Change a lead; with If-Match, only over that version (412 otherwise); 409 if it would oversell a quota',
         params: idParamSchema,
         headers: ifMatchHeadersSchema,
         body: leadUpdateSchema,
-        response: { 200: leadSchema, ...recordRouteErrors, ...editConflictErrors },
+        response: { 200: leadSchema, ...recordRouteErrors, ...editConflictErrors, ...stockConflictErrors },
       },
     },
     async (request, reply) =>

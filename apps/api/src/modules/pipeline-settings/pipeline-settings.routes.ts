@@ -1,6 +1,6 @@
-import { errorResponseSchema, pipelineSettingsResponseSchema, pipelineSettingsSchema } from '@funil/shared';
+import { pipelineSettingsResponseSchema, pipelineSettingsSchema } from '@funil/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordRouteErrors } from '../../lib/route-errors';
+import { recordRouteErrors, stockConflictErrors } from '../../lib/route-errors';
 import { getPipelineSettings, putPipelineSettings } from './pipeline-settings.service';
 
 const tags = ['settings'];
@@ -31,7 +31,7 @@ export const pipelineSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Replace the pipeline's settings (all 8 statuses)",
         body: pipelineSettingsSchema,
-        response: { 200: pipelineSettingsResponseSchema, ...recordRouteErrors, 409: errorResponseSchema },
+        response: { 200: pipelineSettingsResponseSchema, ...recordRouteErrors, ...stockConflictErrors },
       },
     },
     async (request) => putPipelineSettings(app.db, request.body),
