@@ -2,6 +2,7 @@ import { patchBrandCaches } from '@/features/brands/utils/brand-live';
 import { patchContactCaches } from '@/features/contacts/utils/contact-live';
 import { patchLeadCaches } from '@/features/leads/utils/lead-live';
 import { patchBoardCaches } from '@/features/pipeline/utils/board-live';
+import { patchOfferingCaches } from '@/features/prospectus/utils/offering-live';
 import { patchTaskCaches } from '@/features/tasks/utils/task-live';
 import { patchTimelineCaches } from '@/features/timeline/utils/timeline-live';
 import type { LiveCachePatcher } from '@/lib/live-cache';
@@ -18,4 +19,5 @@ export const LIVE_CACHE_PATCHERS: readonly LiveCachePatcher[] = [
   patchContactCaches,
   patchTimelineCaches,
   patchTaskCaches,
+  patchOfferingCaches,
 ];

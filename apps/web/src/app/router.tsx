@@ -88,6 +88,17 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'prospecto',
+            handle: {
+              titleKey: 'menu:prospectus',
+              descriptionKey: 'menu:prospectusDescription',
+            } satisfies RouteHandle,
+            lazy: lazyScreen(
+              () => import('./routes/prospectus'),
+              (m) => m.ProspectusRoute,
+            ),
+          },
+          {
             path: 'marcas/gerenciar',
             handle: {
               titleKey: 'pages.brandsManage.title',

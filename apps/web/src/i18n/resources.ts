@@ -19,6 +19,7 @@ import enTable from './locales/en/table.json';
 import enLeads from './locales/en/leads.json';
 import enLive from './locales/en/live.json';
 import enPipeline from './locales/en/pipeline.json';
+import enProspectus from './locales/en/prospectus.json';
 import enReports from './locales/en/reports.json';
 import enSpreadsheets from './locales/en/spreadsheets.json';
 import enTasks from './locales/en/tasks.json';
@@ -36,6 +37,7 @@ import esTable from './locales/es/table.json';
 import esLeads from './locales/es/leads.json';
 import esLive from './locales/es/live.json';
 import esPipeline from './locales/es/pipeline.json';
+import esProspectus from './locales/es/prospectus.json';
 import esReports from './locales/es/reports.json';
 import esSpreadsheets from './locales/es/spreadsheets.json';
 import esTasks from './locales/es/tasks.json';
@@ -53,6 +55,7 @@ import ptBRTable from './locales/pt-BR/table.json';
 import ptBRLeads from './locales/pt-BR/leads.json';
 import ptBRLive from './locales/pt-BR/live.json';
 import ptBRPipeline from './locales/pt-BR/pipeline.json';
+import ptBRProspectus from './locales/pt-BR/prospectus.json';
 import ptBRReports from './locales/pt-BR/reports.json';
 import ptBRSpreadsheets from './locales/pt-BR/spreadsheets.json';
 import ptBRTasks from './locales/pt-BR/tasks.json';
@@ -79,6 +82,7 @@ export const resources = {
     leads: ptBRLeads,
     live: ptBRLive,
     pipeline: ptBRPipeline,
+    prospectus: ptBRProspectus,
     reports: ptBRReports,
     assistant: ptBRAssistant,
     spreadsheets: ptBRSpreadsheets,
@@ -101,6 +105,7 @@ export const resources = {
     leads: enLeads,
     live: enLive,
     pipeline: enPipeline,
+    prospectus: enProspectus,
     reports: enReports,
     assistant: enAssistant,
     spreadsheets: enSpreadsheets,
@@ -123,6 +128,7 @@ export const resources = {
     leads: esLeads,
     live: esLive,
     pipeline: esPipeline,
+    prospectus: esProspectus,
     reports: esReports,
     assistant: esAssistant,
     spreadsheets: esSpreadsheets,

@@ -63,7 +63,7 @@ function NavLink({ item, pathname, badgeCount = 0 }: NavLinkProps) {
 type GroupOpenState = Record<NavGroup['id'], boolean>;
 
 /**
- * The main menu: Dashboard, Tasks (with the user's overdue count) and Reports, then three groups (nav-items.ts) that expand and collapse
+ * The main menu: Dashboard, Prospecto, Tasks (with the user's overdue count) and Reports, then three groups (nav-items.ts) that expand and collapse
  * independently; an entry reserved to a permission shows only for `roles` that hold it.
  */
 export function AppSidebar({

@@ -3,6 +3,7 @@ import {
   Building2,
   ChartNoAxesColumn,
   Gauge,
+  Grid3x3,
   Languages,
   LayoutDashboard,
   Layers,
@@ -48,6 +49,12 @@ export const DASHBOARD_ITEM: NavItem = {
   activePrefixes: ['/leads'],
 };
 
+export const PROSPECTUS_ITEM: NavItem = {
+  labelKey: 'menu:prospectus',
+  href: '/prospecto',
+  icon: Grid3x3,
+};
+
 export const REPORTS_ITEM: NavItem = {
   labelKey: 'menu:reports',
   href: '/relatorios',
@@ -61,8 +68,11 @@ export const TASKS_ITEM: NavItem = {
   badge: 'overdueTasks',
 };
 
-/** The entries above the groups, for everyone: the board, the tasks, then the reports. */
-export const TOP_ITEMS: readonly NavItem[] = [DASHBOARD_ITEM, TASKS_ITEM, REPORTS_ITEM];
+/**
+ * The entries above the groups, for everyone: the board, the prospectus whose quotas the board's
+ * deals take, the tasks, then the reports.
+ */
+export const TOP_ITEMS: readonly NavItem[] = [DASHBOARD_ITEM, PROSPECTUS_ITEM, TASKS_ITEM, REPORTS_ITEM];
 
 export const NAV_GROUPS: readonly NavGroup[] = [
   {
