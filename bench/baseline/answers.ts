@@ -60,9 +60,11 @@ export function leadOf(row: Row) {
     rouanet_law: row[28] as boolean,
     open_tasks: row[29] as number,
     next_task_due_at: nullable(row[30]),
+    // The offerings it takes, as the database's json_agg (parsed by the driver).
+    stock: row[31] as unknown[],
     // Written by the database as the answer's ISO text.
-    createdAt: text(row[31]),
-    updatedAt: text(row[32]),
+    createdAt: text(row[32]),
+    updatedAt: text(row[33]),
   };
 }
 
@@ -77,7 +79,7 @@ export function leadPageOf(totalRows: Row[], pageRows: Row[], limit: number) {
     limit,
     next_cursor:
       pageRows.length > limit && last
-        ? Buffer.from(JSON.stringify([last[33], last[0]])).toString('base64url')
+        ? Buffer.from(JSON.stringify([last[34], last[0]])).toString('base64url')
         : null,
   };
 }
