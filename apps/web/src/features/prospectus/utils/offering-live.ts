@@ -1,6 +1,5 @@
 import type { LiveEvent, Offering } from '@funil/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { leadKeys } from '@/api/leads';
 import { offeringKeys, type OfferingListResponse, type YearOfferings } from '@/api/offerings';
 import { type LiveCacheContext, writePatched } from '@/lib/live-cache';
 
@@ -69,8 +68,8 @@ export function applyOfferingEventsToList(
 /**
  * The prospectus's live patcher: another person's sale, an offering created, edited or deleted
  * changes the year's grid at once (patched, not read again: a year is many pages); the paged lists
- * are patched and read again, the totals and the lists of the opportunities that take a changed
- * offering are read again.
+ * are patched and read again, the totals read again. The lists of the opportunities that take an
+ * offering (the panel's) are the leads' patcher's, which knows when their members may change.
  */
 export function patchOfferingCaches(
   queryClient: QueryClient,
@@ -95,11 +94,5 @@ export function patchOfferingCaches(
   }
   for (const query of cache.findAll({ queryKey: offeringKeys.summaries() })) {
     context.markStale(query.queryKey);
-  }
-  const changed = new Set(relevant.map((event) => event.id));
-  for (const query of cache.findAll({ queryKey: leadKeys.lists() })) {
-    const params = query.queryKey[3] as { offering?: unknown } | undefined;
-    if (typeof params?.offering === 'string' && changed.has(params.offering))
-      context.markStale(query.queryKey);
   }
 }
