@@ -7,6 +7,7 @@ import type { Row as BaselineRow } from './baseline/table';
 import type { BoardFigure } from './board-paint';
 import type { FanOutResult, MemoryResult } from './live-events';
 import type { ExplainResult, LoadResult } from './pipeline-load';
+import type { ProspectusResults } from './prospectus';
 import type { EXPORT_BUDGET, ExportFigure } from './spreadsheet-export';
 import { readResults } from './support/results';
 
@@ -135,6 +136,86 @@ function pipelineLines(): void {
       false,
     );
   }
+}
+
+function prospectusLines(): void {
+  const prospectus = readResults<ProspectusResults>('prospectus');
+  if (!prospectus) return;
+  const { offerings, race } = prospectus;
+  const created = offerings.national + offerings.regional;
+  const area =
+    `Prospectus, ${thousands(prospectus.leads)} leads, ${thousands(created)} offerings, ` +
+    `${prospectus.connections} clients (${prospectus.at.slice(0, 16)})`;
+  for (const row of prospectus.with) {
+    const before = prospectus.without.find((candidate) => candidate.name === row.name);
+    if (!before) continue;
+    add(
+      area,
+      `${row.name}: req/s, p99, without → with offerings`,
+      `${thousands(before.rps)} → ${thousands(row.rps)} req/s, p99 ${ms(before.p99)} → ${ms(row.p99)}, ` +
+        `errors ${before.errors}/${row.errors}`,
+    );
+  }
+  add(
+    area,
+    `${thousands(created)} offerings created in one INSERT … SELECT`,
+    `${(offerings.createMs / 1000).toFixed(2)} s (${offerings.national} national, ${offerings.regional} of a praça)`,
+  );
+  for (const row of prospectus.prospectus) {
+    add(
+      area,
+      `${row.name}: req/s, p99`,
+      `${thousands(row.rps)} req/s, p99 ${ms(row.p99)}, errors ${row.errors}`,
+      row.budgetMs === undefined ? '' : `p99 ≤ ${ms(row.budgetMs)}`,
+      // No request answered within the run (rps 0, p99 0) is a miss, not a fast route.
+      row.budgetMs === undefined ? null : row.rps > 0 && row.p99 <= row.budgetMs && row.errors === 0,
+    );
+  }
+  const paging = prospectus.yearPaging;
+  add(
+    area,
+    `the whole year as the screen reads it (${paging.pages} pages)`,
+    `${ms(Math.round(paging.medianMs))} median (${thousands(paging.offerings)} offerings)`,
+  );
+  for (const figure of prospectus.explain.filter((candidate) => candidate.statement === 'summary')) {
+    add(area, 'EXPLAIN summary', `${ms(figure.executionMs)}, ${thousands(figure.buffers)} buffers`);
+  }
+  const page = prospectus.explain.find(
+    (candidate) => candidate.stock && candidate.request.startsWith('lead list'),
+  );
+  for (const stock of page?.stock ?? []) {
+    add(
+      area,
+      'EXPLAIN lead page: its stock subquery',
+      `${ms(stock.totalMs)} over ${stock.loops} rows, ${thousands(stock.buffers)} buffers (page ${ms(page?.executionMs ?? 0)})`,
+    );
+  }
+  const expectedOk = race.offerings * race.available;
+  const expectedConflicts = race.requests - expectedOk;
+  const { check } = race;
+  add(
+    area,
+    `race: oversold offerings after ${race.requests} moves at once`,
+    `${check.oversold}; recounted from the leads ${check.oversoldRecounted}, stock = recount ${check.stockMatchesRecount} of ${race.offerings}`,
+    '0',
+    check.oversold === 0 && check.oversoldRecounted === 0 && check.stockMatchesRecount === race.offerings,
+  );
+  add(
+    area,
+    `race: answers (${race.offerings} offerings × ${race.leadsEach} leads, ${race.available} left each)`,
+    `${race.ok} × 200, ${race.conflicts} × 409, ${race.serverErrors} × 5xx`,
+    `${expectedOk} × 200, ${expectedConflicts} × 409, no 5xx`,
+    race.ok === expectedOk &&
+      race.conflicts === expectedConflicts &&
+      race.serverErrors === 0 &&
+      race.other === 0,
+  );
+  add(
+    area,
+    'race: moves/s, latency',
+    `${thousands(race.movesPerSecond)} moves/s (${race.requests} in ${ms(Math.round(race.wallMs))}), ` +
+      `p50 ${ms(Math.round(race.p50))}, p99 ${ms(Math.round(race.p99))}`,
+  );
 }
 
 function boardLines(): void {
@@ -287,6 +368,7 @@ function spreadsheetLines(): void {
 function print(): void {
   apiLines();
   pipelineLines();
+  prospectusLines();
   eventsLines();
   spreadsheetLines();
   embeddedLines();

@@ -8,6 +8,10 @@ type PlanNode = {
   'Parallel Aware'?: boolean;
   'Shared Hit Blocks'?: number;
   'Shared Read Blocks'?: number;
+  'Parent Relationship'?: string;
+  'Subplan Name'?: string;
+  'Actual Total Time'?: number;
+  'Actual Loops'?: number;
   Plans?: PlanNode[];
 };
 
@@ -123,3 +127,49 @@ export const isDataStatement = (text: string) =>
   /(from|join) "(leads|lead_totals|lead_franchise_totals|brands|lead_status_changes|pipeline_report_days|pipeline_report_reason_days)"/.test(
     text,
   ) || /(from|join) (leads|pipeline_report_days|pipeline_report_reason_days) /.test(text);
+
+export type SubPlanFigures = {
+  /** As EXPLAIN names it: "SubPlan 3". */
+  name: string;
+  /** How many times it ran (once per row of the page, say). */
+  loops: number;
+  /** Its time over all of its runs. */
+  totalMs: number;
+  /** Buffers its runs touched (shared hit + read), over all of them. */
+  buffers: number;
+};
+
+/**
+ * One EXPLAIN (ANALYZE, BUFFERS) of `statement` and, of its plan, the outermost subplans that read
+ * `relation`: what a correlated subquery of the statement (a lead's stock on a page, say) costs
+ * within it. Run it after explainStatement, which warms the cache.
+ */
+export async function explainSubPlans(
+  client: pg.ClientBase,
+  statement: CapturedStatement,
+  relation: string,
+): Promise<SubPlanFigures[]> {
+  const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+    `explain (analyze, buffers, format json) ${statement.text}`,
+    statement.params,
+  );
+  const root = rows[0]?.['QUERY PLAN'][0]?.Plan;
+  if (!root) throw new Error(`no plan for: ${statement.text}`);
+  const reads = (node: PlanNode) => [...nodesOf(node)].some((inner) => inner['Relation Name'] === relation);
+  const found: SubPlanFigures[] = [];
+  const visit = (node: PlanNode) => {
+    for (const child of node.Plans ?? []) {
+      if (child['Parent Relationship'] === 'SubPlan' && reads(child)) {
+        const loops = child['Actual Loops'] ?? 0;
+        found.push({
+          name: child['Subplan Name'] ?? 'SubPlan',
+          loops,
+          totalMs: (child['Actual Total Time'] ?? 0) * loops,
+          buffers: (child['Shared Hit Blocks'] ?? 0) + (child['Shared Read Blocks'] ?? 0),
+        });
+      } else visit(child);
+    }
+  };
+  visit(root);
+  return found;
+}
