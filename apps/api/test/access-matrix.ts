@@ -563,7 +563,7 @@ ACCESS_MATRIX.push({
 });
 
 // Spreadsheet exports: any signed-in user; the format is required.
-for (const kind of ['leads', 'brands', 'contacts'] as const) {
+for (const kind of ['leads', 'brands', 'contacts', 'offerings'] as const) {
   ACCESS_MATRIX.push({
     method: 'GET',
     url: `/api/${kind}/export`,
@@ -591,6 +591,25 @@ for (const [kind, csv] of [
     },
   });
 }
+
+// The prospectus import: who may edit the prospectus (a dry run).
+ACCESS_MATRIX.push({
+  method: 'POST',
+  url: '/api/offerings/import',
+  expect: permitted('prospectus.write', 200),
+  request: () => {
+    const form = multipartForm([
+      { name: 'dry_run', value: 'true' },
+      {
+        name: 'file',
+        filename: 'prospecto.csv',
+        type: 'text/csv',
+        data: Buffer.from('Ano;Vertical;Plataforma;Cota;Quantidade\n2026;ESPORTE;TV;MASTER;2'),
+      },
+    ]);
+    return { payload: form.payload, headers: form.headers };
+  },
+});
 
 // Company lookups: any signed-in user; lookups are off in the test app (nothing leaves the machine).
 ACCESS_MATRIX.push({

@@ -3,18 +3,20 @@ import { booleanParam, orderParam, queryParam, sortParam } from './common';
 import { brandListQuerySchema } from './brands';
 import { contactListQuerySchema } from './contacts';
 import { LEAD_SORT_FIELDS, leadFiltersSchema } from './leads';
+import { offeringListQuerySchema } from './offerings';
 
 /**
- * Spreadsheets in and out (docs/api.md, Spreadsheets). Export: `GET /api/{leads,brands,contacts}/export`
- * with the list's filters and sort and a `format`. Import: `POST /api/{brands,leads,contacts}/import`,
- * multipart with a `file`, an optional `mapping`, `dry_run` and `on_duplicate`.
+ * Spreadsheets in and out (docs/api.md, Spreadsheets). Export:
+ * `GET /api/{leads,brands,contacts,offerings}/export` with the list's filters and sort and a
+ * `format`. Import: `POST /api/{brands,leads,contacts,offerings}/import`, multipart with a `file`, an
+ * optional `mapping`, `dry_run` and `on_duplicate`.
  */
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The kinds of record a spreadsheet holds; also the file names' and the column headers' keys. */
-export const SPREADSHEET_KINDS = ['leads', 'brands', 'contacts'] as const;
+export const SPREADSHEET_KINDS = ['leads', 'brands', 'contacts', 'offerings'] as const;
 export type SpreadsheetKind = (typeof SPREADSHEET_KINDS)[number];
 
 const formatParam = queryParam(z.enum(EXPORT_FORMATS, 'validation:spreadsheet.format_invalid'));
@@ -61,6 +63,24 @@ export const contactExportQuerySchema = contactListQuerySchema
   .omit({ page: true, limit: true })
   .extend(exportParams);
 export type ContactExportQuery = z.output<typeof contactExportQuerySchema>;
+
+/** `GET /api/offerings/export`: the prospectus list's filters and sort. */
+export const offeringExportQuerySchema = offeringListQuerySchema
+  .omit({ page: true, limit: true })
+  .extend(exportParams);
+export type OfferingExportQuery = z.output<typeof offeringExportQuerySchema>;
+
+/** An offering's columns an import reads, in a prospectus spreadsheet's order. */
+export const OFFERING_COLUMNS = [
+  'prospectus_year',
+  'vertical',
+  'platform',
+  'quota',
+  'franchise',
+  'quantity',
+  'list_price',
+  'status',
+] as const;
 
 /** A brand's own columns, in a brands spreadsheet's order. */
 export const BRAND_COLUMNS = [
@@ -120,12 +140,15 @@ export const EXPORT_COLUMNS = {
     'createdAt',
     'updatedAt',
   ],
+  // held, sold and available are the database's counts: written for the reader, never read back.
+  offerings: [...OFFERING_COLUMNS, 'held', 'sold', 'available', 'createdAt', 'updatedAt'],
 } as const satisfies Record<SpreadsheetKind, readonly string[]>;
 
 /**
  * Fields an import fills, per kind: the export's columns without the timestamps the database
- * keeps. A brand row carries its principal contact; a lead or contact names its brand by CNPJ or
- * by name; catalogue items by name or label; statuses, flags and yes/no by their labels.
+ * keeps (and, for offerings, without the stock it counts). A brand row carries its principal
+ * contact; a lead or contact names its brand by CNPJ or by name; catalogue items by name or label;
+ * a praça by its name (empty: a national offering); statuses, flags and yes/no by their labels.
  */
 export const IMPORT_FIELDS = {
   leads: EXPORT_COLUMNS.leads.filter((column) => column !== 'createdAt' && column !== 'updatedAt'),
@@ -133,6 +156,7 @@ export const IMPORT_FIELDS = {
   // the rest: last name).
   brands: [...BRAND_COLUMNS, 'contact_name', ...PRINCIPAL_CONTACT_COLUMNS],
   contacts: EXPORT_COLUMNS.contacts.filter((column) => column !== 'createdAt' && column !== 'updatedAt'),
+  offerings: OFFERING_COLUMNS,
 } as const;
 export type ImportField<K extends SpreadsheetKind = SpreadsheetKind> =
   (typeof EXPORT_COLUMNS)[K][number] | (typeof IMPORT_FIELDS)[K][number];

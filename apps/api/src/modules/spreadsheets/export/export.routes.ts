@@ -5,6 +5,7 @@ import {
   errorResponseSchema,
   type ExportFormat,
   leadExportQuerySchema,
+  offeringExportQuerySchema,
   type SpreadsheetKind,
 } from '@funil/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -20,6 +21,7 @@ import { contactExportSheet } from './contact-export';
 import { csvChunks } from './csv-writer';
 import { exportHeaders, type ExportLabels, exportLabels, type ExportSheet } from './export-sheet';
 import { leadExportSheet } from './lead-export';
+import { offeringExportSheet } from './offering-export';
 import { XLSX_BATCH_SIZE, xlsxStream } from './xlsx-writer';
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -138,7 +140,10 @@ const exportSchema = (kind: SpreadsheetKind, what: string) => ({
   },
 });
 
-/** GET /api/leads/export, /api/brands/export and /api/contacts/export (docs/api.md, Spreadsheets). */
+/**
+ * GET /api/leads/export, /api/brands/export, /api/contacts/export and /api/offerings/export
+ * (docs/api.md, Spreadsheets).
+ */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Closing lets the downloads under way finish for a while, then cuts those still going (the
   // client sees an incomplete answer); each one's cursor closes with its body.
@@ -179,4 +184,5 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   exportRoute('leads', 'lead', leadExportQuerySchema, leadExportSheet);
   exportRoute('brands', 'brand', brandExportQuerySchema, brandExportSheet);
   exportRoute('contacts', 'contact', contactExportQuerySchema, contactExportSheet);
+  exportRoute('offerings', 'offering of the prospectus', offeringExportQuerySchema, offeringExportSheet);
 };

@@ -31,10 +31,15 @@ describe('header mapping', () => {
     for (const kind of SPREADSHEET_KINDS) {
       for (const field of IMPORT_FIELDS[kind])
         expect(guessField(kind, field), `${kind}.${field}`).toBe(field);
-      // What an export writes: every column but the timestamps, which are the database's.
-      const exported = EXPORT_COLUMNS[kind].filter(
-        (column) => column !== 'createdAt' && column !== 'updatedAt',
-      );
+      // What an export writes: every column but the timestamps (and an offering's stock), which
+      // are the database's.
+      const readOnly = (column: string) => !(IMPORT_FIELDS[kind] as readonly string[]).includes(column);
+      const exported = EXPORT_COLUMNS[kind].filter((column) => !readOnly(column));
+      expect(
+        EXPORT_COLUMNS[kind]
+          .filter(readOnly)
+          .filter((column) => column !== 'createdAt' && column !== 'updatedAt'),
+      ).toEqual(kind === 'offerings' ? ['held', 'sold', 'available'] : []);
       for (const language of LANGUAGES) {
         const headers = exported.map((field) => headerOf(language, kind, field).toUpperCase());
         expect(mapColumns(kind, headers), `${language} ${kind}`).toEqual(exported);

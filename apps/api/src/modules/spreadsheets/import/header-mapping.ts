@@ -61,6 +61,30 @@ const ALIASES: { [K in SpreadsheetKind]: Partial<Record<ImportField<K>, string[]
     first_name: ['primeiro nome'],
     flag: ['flag', 'principal', 'contato principal'],
   },
+  offerings: {
+    prospectus_year: [
+      'ano do prospecto',
+      'ano prospecto',
+      'prospectus year',
+      'ano del prospecto',
+      'exercicio',
+    ],
+    quota: ['tipo de cota', 'quota type', 'tipo de cuota', 'cuota'],
+    franchise: ['praca', 'pracas', 'franchise', 'franquia', 'mercado', 'plaza', 'regiao'],
+    quantity: ['quantidade', 'qtd', 'qtde', 'quantity', 'qty', 'unidades', 'cantidad'],
+    list_price: [
+      'preco de tabela',
+      'preco tabela',
+      'preco',
+      'valor de tabela',
+      'valor',
+      'list price',
+      'price',
+      'precio',
+      'precio de lista',
+    ],
+    status: ['situacao', 'estado'],
+  },
 };
 
 type Lookup = Map<string, string>;

@@ -30,12 +30,15 @@ export type PlannedRow<W> = {
 
 /**
  * What each kind provides: planning its rows (reads only), writing the planned ones, and the name
- * a person knows a row's record by (null when its cells are empty), for the answer.
+ * a person knows a row's record by (null when its cells are empty), for the answer. `refusedField`:
+ * the field a row's issue names when the database refuses its write (refused-rows.ts), by the
+ * refusal's message key; absent or null, the whole row.
  */
 export type KindImporter<W> = {
   plan: (db: Database, rows: ReadRow[], context: PlanContext) => Promise<PlannedRow<W>[]>;
   write: (tx: Database, rows: W[], context: WriteContext) => Promise<void>;
   nameOf: (row: ReadRow) => string | null;
+  refusedField?: (key: string) => string | null;
 };
 
 export type WriteContext = {

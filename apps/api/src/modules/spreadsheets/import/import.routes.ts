@@ -5,6 +5,7 @@ import {
   importOptionsSchema,
   importResultSchema,
   issueMessageKey,
+  type Permission,
   SPREADSHEET_KINDS,
   type SpreadsheetKind,
 } from '@funil/shared';
@@ -104,10 +105,22 @@ const SUMMARY: Record<SpreadsheetKind, string> = {
   brands: 'Import brands with their principal contact from a CSV or XLSX',
   leads: 'Import opportunities from a CSV or XLSX',
   contacts: 'Import contacts from a CSV or XLSX',
+  offerings: "Import the prospectus's offerings from a CSV or XLSX",
 };
 
 /**
- * POST /api/{brands,leads,contacts}/import: multipart, a `file` (CSV or XLSX, 10 MB, 10,000
+ * Who may import each kind: anyone signed in may bring brands, contacts and opportunities in; the
+ * prospectus is written by those who may edit it.
+ */
+const ACCESS: Record<SpreadsheetKind, 'authenticated' | Permission> = {
+  brands: 'authenticated',
+  leads: 'authenticated',
+  contacts: 'authenticated',
+  offerings: 'prospectus.write',
+};
+
+/**
+ * POST /api/{brands,leads,contacts,offerings}/import: multipart, a `file` (CSV or XLSX, 10 MB, 10,000
  * rows) and the options `mapping`, `dry_run` (default true) and `on_duplicate` (skip | update),
  * as fields or query parameters. Its own multipart registration (this plugin's limits; the
  * brands' picture upload keeps its own). Each import holds a bulk slot (429 beyond) and reads
@@ -129,7 +142,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/${kind}/import`,
       {
-        config: { access: 'authenticated' },
+        config: { access: ACCESS[kind] },
         schema: {
           tags: [kind],
           summary: `${SUMMARY[kind]}: multipart, a "file" field and the options as fields or query parameters`,

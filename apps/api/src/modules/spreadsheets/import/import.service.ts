@@ -13,12 +13,15 @@ import { contactImporter } from './contact-rows';
 import { type ColumnMapping, mapColumns } from './header-mapping';
 import { type KindImporter, type PlannedRow, readRows, type RowIssue, skipped } from './import-rows';
 import { leadImporter } from './lead-rows';
+import { offeringImporter } from './offering-rows';
 import { type DeclaredFile, readSpreadsheet } from './read-file';
+import { writeRefusingRows } from './refused-rows';
 
 const IMPORTERS: Record<SpreadsheetKind, KindImporter<unknown>> = {
   brands: brandImporter as KindImporter<unknown>,
   leads: leadImporter as KindImporter<unknown>,
   contacts: contactImporter as KindImporter<unknown>,
+  offerings: offeringImporter as KindImporter<unknown>,
 };
 
 export type ImportRequest = {
@@ -41,13 +44,15 @@ export type ImportOutcome = {
 };
 
 /**
- * POST /api/{brands,leads,contacts}/import. The file is read and each column mapped; every row
+ * POST /api/{brands,leads,contacts,offerings}/import. The file is read and each column mapped; every row
  * is then planned (validated by the API's schemas, its references and duplicates looked up with
  * a few set-based queries). A dry run stops there and writes nothing. Otherwise the rows are
  * planned again inside one transaction (what the database holds may have changed since a dry
  * run) and every valid row is written in it, through writeAs so that each live-update event
- * names the importer: all or nothing. A row equal to what Funil holds is `unchanged`: nothing of
- * it is written, so no record's updatedAt moves and no event is sent for it.
+ * names the importer: all or nothing, except the rows the database refuses for themselves (a quota
+ * of the prospectus sold out, an offering below its holders: refused-rows.ts), which are skipped
+ * with the API's message while the others are written. A row equal to what Funil holds is
+ * `unchanged`: nothing of it is written, so no record's updatedAt moves and no event is sent for it.
  */
 export async function importSpreadsheet(db: Database, request: ImportRequest): Promise<ImportOutcome> {
   const sheet = await readSpreadsheet(request.file, request.declared);
@@ -67,9 +72,13 @@ export async function importSpreadsheet(db: Database, request: ImportRequest): P
     ? await planRows(db)
     : await writeAs(db, request.userId, async (tx) => {
         const plan = await planRows(tx);
-        const writes = plan.flatMap((row) => (row.write === undefined ? [] : [row.write]));
-        await importer.write(tx, writes, { userId: request.userId });
-        return plan;
+        const refused = await writeRefusingRows(tx, importer, plan, { userId: request.userId });
+        return plan.map((row) => {
+          const refusal = refused.get(row);
+          return refusal === undefined
+            ? row
+            : { line: row.line, values: row.values, issues: [refusal], action: 'skip' as const };
+        });
       });
   const planned = [...plannedRows, ...misaligned.map((row) => skipped<unknown>(row, row.issues))].sort(
     (a, b) => a.line - b.line,

@@ -3,17 +3,9 @@ import { type ContractStatus, foldForSearch, type LeadCreate, leadCreateSchema }
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { isAnyIdOfJson } from '../../../db/any-of-json';
-import {
-  franchises,
-  leadFranchises,
-  leads,
-  leadStatusChanges,
-  platforms,
-  quotas,
-  users,
-  verticals,
-} from '../../../db/schema';
+import { leadFranchises, leads, leadStatusChanges, users } from '../../../db/schema';
 import { resolveRowBrands } from './brand-lookup';
+import { CATALOGUE_FIELDS, indexBy, loadCatalogues } from './catalogue-lookup';
 import { parseAmount, parseContractStatus, parseYesNo } from './cell-values';
 import {
   cellOf,
@@ -43,59 +35,21 @@ export type LeadWrite =
   /** An existing lead: the fields that differ, and its franchises when they do (else null). */
   | { id: string; isNew: false; changes: LeadChanges; franchiseIds: string[] | null };
 
-type Named = { id: string; name: string };
-
-/** Folded text → id; an ambiguous text (two items) maps to null. */
-function indexBy<T extends { id: string }>(items: readonly T[], ...texts: ((item: T) => string)[]) {
-  const index = new Map<string, string | null>();
-  for (const text of texts) {
-    const pass = new Map<string, string | null>();
-    for (const item of items) {
-      const key = foldForSearch(text(item).trim());
-      pass.set(key, pass.has(key) && pass.get(key) !== item.id ? null : item.id);
-    }
-    // An earlier pass (names before labels, emails before names) wins.
-    for (const [key, id] of pass) if (!index.has(key)) index.set(key, id);
-  }
-  return index;
-}
-
 async function loadLookups(db: Database) {
-  const catalogue = (table: typeof verticals | typeof quotas | typeof platforms) =>
-    db.select({ id: table.id, name: table.name, label: table.label }).from(table);
-  // One after the other: inside the import's transaction they share one connection.
-  const verticalItems = await catalogue(verticals);
-  const quotaItems = await catalogue(quotas);
-  const platformItems = await catalogue(platforms);
+  const catalogues = await loadCatalogues(db);
   const activeUsers = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(eq(users.isActive, true));
-  const franchiseItems = await db.select({ id: franchises.id, name: franchises.name }).from(franchises);
-  const byNameOrLabel = (items: { id: string; name: string; label: string }[]) =>
-    indexBy(
-      items,
-      (item) => item.name,
-      (item) => item.label,
-    );
   return {
-    vertical: byNameOrLabel(verticalItems),
-    quota: byNameOrLabel(quotaItems),
-    platform: byNameOrLabel(platformItems),
+    ...catalogues,
     executive: indexBy(
       activeUsers,
       (user) => user.email,
       (user) => user.name,
     ),
-    franchise: new Map(franchiseItems.map((item: Named) => [foldForSearch(item.name), item])),
   };
 }
-
-const CATALOGUE_FIELDS = [
-  ['vertical', 'errors:not_found.vertical'],
-  ['quota', 'errors:not_found.quota'],
-  ['platform', 'errors:not_found.platform'],
-] as const;
 
 const duplicateKey = (
   lead: Pick<LeadCreate, 'brand_id' | 'assessment' | 'vertical' | 'quota' | 'platform' | 'prospectus_year'>,
@@ -497,4 +451,7 @@ async function write(tx: Database, rows: LeadWrite[], { userId }: WriteContext) 
 const nameOf = (row: ReadRow): string | null =>
   textOf(row, 'brand_name') ?? textOf(row, 'brand_cnpj') ?? null;
 
-export const leadImporter: KindImporter<LeadWrite> = { plan, write, nameOf };
+/** A lead the database refuses takes a quota of the prospectus that is sold out: its status does. */
+const refusedField = () => 'contract_status';
+
+export const leadImporter: KindImporter<LeadWrite> = { plan, write, nameOf, refusedField };
