@@ -1,4 +1,4 @@
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, SPREADSHEET_KINDS, type SpreadsheetKind } from '@funil/shared';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type SpreadsheetKind } from '@funil/shared';
 import { FileSpreadsheetIcon, LoaderCircleIcon, ShieldCheckIcon, UploadIcon } from 'lucide-react';
 import { type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,8 @@ import { WizardError } from './wizard-error';
 
 type ChooseStepProps = {
   kind: SpreadsheetKind;
+  /** The kinds the user may import, in the order offered. */
+  kinds: readonly SpreadsheetKind[];
   onKindChange: (kind: SpreadsheetKind) => void;
   /** The file chosen before (coming back to this step), if any. */
   initialFile: File | null;
@@ -34,6 +36,7 @@ type ChooseStepProps = {
  */
 export function ChooseStep({
   kind,
+  kinds,
   onKindChange,
   initialFile,
   analysing,
@@ -78,8 +81,10 @@ export function ChooseStep({
 
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">{t('wizard.choose.kindLegend')}</legend>
-        <div className="grid gap-2 sm:grid-cols-3">
-          {SPREADSHEET_KINDS.map((option) => (
+        <div
+          className={cn('grid gap-2', kinds.length > 3 ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3')}
+        >
+          {kinds.map((option) => (
             <label
               key={option}
               className={cn(

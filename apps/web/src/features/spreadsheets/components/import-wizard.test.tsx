@@ -450,4 +450,107 @@ describe('import wizard', () => {
     expect(screen.getByRole('heading', { name: 'Escolha a planilha' })).toBeInTheDocument();
     expect(api.calls('POST /api/leads/import')).toHaveLength(1);
   });
+  it('offers the prospectus only to who may edit it', async () => {
+    signedIn({});
+    renderRoute('/importar?tipo=prospecto');
+    expect(
+      await screen.findByRole('radio', { name: 'Marcas com contato principal' }, { timeout: 5000 }),
+    ).toBeChecked();
+    expect(screen.queryByRole('radio', { name: 'Cotas do prospecto' })).not.toBeInTheDocument();
+  });
+
+  it('imports the prospectus: its rows named by quota, and what the stock refused', async () => {
+    const user = userEvent.setup();
+    const offeringColumns = [
+      { header: 'Ano', field: 'prospectus_year' },
+      { header: 'Vertical', field: 'vertical' },
+      { header: 'Plataforma', field: 'platform' },
+      { header: 'Cota', field: 'quota' },
+      { header: 'Praça', field: 'franchise' },
+      { header: 'Quantidade', field: 'quantity' },
+      { header: 'Preço de tabela', field: 'list_price' },
+    ];
+    const values = (franchise: string, quantity: string) => ({
+      prospectus_year: '2026',
+      vertical: 'Esporte',
+      platform: 'TV Aberta',
+      quota: 'Cota Master',
+      franchise,
+      quantity,
+      list_price: 'R$ 450.000,00',
+    });
+    const soldOut = { field: 'quantity', message: 'Já há 3 oportunidades com esta cota' };
+    const answer = (dryRun: boolean): ImportResult => ({
+      dry_run: dryRun,
+      rows: 2,
+      created: dryRun ? 0 : 1,
+      updated: 0,
+      unchanged: 0,
+      contacts_skipped: 0,
+      skipped: dryRun
+        ? []
+        : [
+            {
+              row: 3,
+              ...soldOut,
+              part: 'row',
+              name: 'Cota Master · TV Aberta · Esporte · 2026 · Recife',
+              issues: [soldOut],
+            },
+          ],
+      columns: offeringColumns,
+      preview: [
+        { row: 2, action: 'create', values: values('', '2'), issues: [] },
+        {
+          row: 3,
+          action: dryRun ? 'create' : 'skip',
+          values: values('Recife', '1'),
+          issues: dryRun ? [] : [soldOut],
+        },
+      ],
+    });
+    const api = signedIn(
+      {
+        'POST /api/offerings/import': (request) => ({
+          body: answer(request.form!.get('dry_run') === 'true'),
+        }),
+      },
+      ['manager'],
+    );
+    renderRoute('/importar?tipo=prospecto');
+
+    expect(await screen.findByRole('radio', { name: 'Cotas do prospecto' }, { timeout: 5000 })).toBeChecked();
+    expect(screen.getByText(/Uma linha por cota do prospecto/)).toBeInTheDocument();
+    await chooseFile(new File(['Ano;Vertical\r\n2026;Esporte\r\n'], 'prospecto.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Analisar planilha' }));
+    await screen.findByRole('heading', { name: 'Confira as colunas' });
+    expect(await screen.findByText('Todos os campos obrigatórios têm uma coluna.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Revisar linhas' }));
+
+    const table = await screen.findByRole('table', { name: 'Linhas da planilha' });
+    const rows = within(table).getAllByRole('row');
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Linha', 'Ação', 'Cota', 'Problemas', 'Detalhes']);
+    expect(rows[2]).toHaveTextContent('Cota Master · TV Aberta');
+    expect(rows[2]).toHaveTextContent('Esporte · 2026');
+    expect(rows[2]).toHaveTextContent('Recife');
+    expect(screen.getByText('A cota será incluída no prospecto.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Importar 2 linhas' }));
+    await screen.findByRole('heading', { name: 'Importação concluída' });
+    expect(api.calls('POST /api/offerings/import').at(-1)!.form!.get('dry_run')).toBe('false');
+    const skipped = screen.getByRole('table', { name: 'O que não foi importado' });
+    expect(
+      within(skipped).getByRole('row', {
+        name:
+          '3 Cota Master · TV Aberta · Esporte · 2026 · Recife Linha não importada: a cota não foi incluída nem alterada ' +
+          'Quantidade: Já há 3 oportunidades com esta cota',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver prospecto' })).toHaveAttribute('href', '/prospecto');
+    expect(screen.queryByRole('link', { name: 'Ver marcas' })).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import type { SpreadsheetKind } from '@funil/shared';
+import { SPREADSHEET_KINDS, type SpreadsheetKind } from '@funil/shared';
 import { CheckIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,13 +11,21 @@ import { MappingStep } from './mapping-step';
 import { PreviewStep } from './preview-step';
 import { ReportStep } from './report-step';
 
+type ImportWizardProps = {
+  /** Whether the user may import the prospectus's offerings (only then is it offered). */
+  canImportProspectus?: boolean;
+};
+
 /**
- * /importar?tipo=marcas|oportunidades|contatos: the import wizard — the file, its columns, the rows
- * as they would be written, then what was written. Nothing is saved before "Importar N linhas".
+ * /importar?tipo=marcas|oportunidades|contatos|prospecto: the import wizard — the file, its columns,
+ * the rows as they would be written, then what was written. Nothing is saved before "Importar N
+ * linhas". A kind the user may not import is not offered (its address opens brands).
  */
-export function ImportWizard() {
+export function ImportWizard({ canImportProspectus = false }: ImportWizardProps) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const kind = kindFromParam(searchParams.get('tipo'));
+  const kinds = SPREADSHEET_KINDS.filter((option) => option !== 'offerings' || canImportProspectus);
+  const requested = kindFromParam(searchParams.get('tipo'));
+  const kind = kinds.includes(requested) ? requested : 'brands';
   const wizard = useImportWizard(kind);
   const setKind = (next: SpreadsheetKind) =>
     setSearchParams({ tipo: paramFromKind(next) }, { replace: true });
@@ -32,6 +40,7 @@ export function ImportWizard() {
           {wizard.step === 'choose' && (
             <ChooseStep
               kind={kind}
+              kinds={kinds}
               onKindChange={setKind}
               initialFile={wizard.file}
               analysing={wizard.pending === 'analyse'}

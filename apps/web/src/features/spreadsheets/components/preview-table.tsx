@@ -34,6 +34,7 @@ const COLUMN_WIDTHS: Record<PreviewColumnId, Width> = {
   cnpj: { min: 11 },
   contact: { min: 12, share: 1.6 },
   lead: { min: 12, share: 1.6 },
+  offering: { min: 14, share: 2 },
 };
 
 const track = ({ min, share }: Width) => (share ? `minmax(${min}rem, ${share}fr)` : `${min}rem`);

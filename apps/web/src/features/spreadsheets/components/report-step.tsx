@@ -25,7 +25,8 @@ type ReportStepProps = {
 /**
  * Step 4: what the import wrote — created, updated, unchanged, skipped rows and, for brands, the
  * contacts left out — then each row with something not imported, named, with every problem; the
- * report as a CSV made here in the browser, and the ways back to the lists.
+ * report as a CSV made here in the browser, and the ways back to the lists (the prospectus, for its
+ * offerings).
  */
 export function ReportStep({ kind, report, onAgain, focusHeading }: ReportStepProps) {
   const { t, i18n } = useTranslation(['spreadsheets', 'spreadsheet']);
@@ -100,12 +101,20 @@ export function ReportStep({ kind, report, onAgain, focusHeading }: ReportStepPr
           <DownloadIcon aria-hidden />
           {t('wizard.report.download')}
         </Button>
-        <Button variant="outline" asChild>
-          <Link to="/marcas/gerenciar">{t('wizard.report.toBrands')}</Link>
-        </Button>
-        <Button variant="outline" asChild>
-          <Link to="/dashboard">{t('wizard.report.toPipeline')}</Link>
-        </Button>
+        {kind === 'offerings' ? (
+          <Button variant="outline" asChild>
+            <Link to="/prospecto">{t('wizard.report.toProspectus')}</Link>
+          </Button>
+        ) : (
+          <>
+            <Button variant="outline" asChild>
+              <Link to="/marcas/gerenciar">{t('wizard.report.toBrands')}</Link>
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to="/dashboard">{t('wizard.report.toPipeline')}</Link>
+            </Button>
+          </>
+        )}
         <Button variant="ghost" onClick={onAgain}>
           {t('wizard.report.again')}
         </Button>

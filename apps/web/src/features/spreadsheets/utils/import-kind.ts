@@ -5,6 +5,7 @@ const KIND_PARAMS = {
   marcas: 'brands',
   oportunidades: 'leads',
   contatos: 'contacts',
+  prospecto: 'offerings',
 } as const satisfies Record<string, SpreadsheetKind>;
 
 export type ImportKindParam = keyof typeof KIND_PARAMS;
@@ -46,6 +47,7 @@ export const REQUIRED_FIELDS: Record<SpreadsheetKind, readonly (readonly string[
     ['contract_status'],
   ],
   contacts: [['brand_cnpj', 'brand_name'], ['first_name'], ['last_name'], ['email'], ['phone_number']],
+  offerings: [['prospectus_year'], ['vertical'], ['platform'], ['quota'], ['quantity']],
 };
 
 /** Accepted files, by name: browsers disagree on a CSV's type, so the extension decides. */

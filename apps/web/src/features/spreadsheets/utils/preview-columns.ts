@@ -13,7 +13,7 @@ export type CellLine = {
   main?: boolean;
 };
 
-export type PreviewColumnId = 'brand' | 'cnpj' | 'contact' | 'lead';
+export type PreviewColumnId = 'brand' | 'cnpj' | 'contact' | 'lead' | 'offering';
 
 /** A column of the preview: a few fields stacked in one cell. */
 export type PreviewColumn = { id: PreviewColumnId; lines: readonly CellLine[] };
@@ -67,7 +67,20 @@ export const PREVIEW_COLUMNS: Record<SpreadsheetKind, readonly PreviewColumn[]> 
       ],
     },
   ],
+  offerings: [
+    {
+      id: 'offering',
+      lines: [
+        { fields: ['quota', 'platform'], separator: ' · ', main: true },
+        { fields: ['vertical', 'prospectus_year'], separator: ' · ' },
+        { fields: ['franchise'] },
+      ],
+    },
+  ],
 };
+
+/** What an offering row is called: its quota, platform, vertical, year and praça, as the server says it. */
+const OFFERING_NAME_FIELDS = ['quota', 'platform', 'vertical', 'prospectus_year', 'franchise'] as const;
 
 /** The kind's preview columns that at least one mapped field fills, each with only its mapped lines. */
 export function previewColumns(kind: SpreadsheetKind, mapped: readonly string[]): PreviewColumn[] {
@@ -90,19 +103,21 @@ export function lineText(line: CellLine, values: Readonly<Record<string, string>
 
 /**
  * The record a row names, as a person knows it: a brand's or a lead's brand name, a contact's
- * full name; null when the row has none.
+ * full name, an offering's quota, platform, vertical, year and praça; null when the row has none.
  */
 export function rowName(kind: SpreadsheetKind, values: Readonly<Record<string, string>>): string | null {
-  const text = (fields: readonly string[]) =>
+  const text = (fields: readonly string[], separator = ' ') =>
     fields
       .map((field) => values[field]?.trim() ?? '')
       .filter(Boolean)
-      .join(' ');
+      .join(separator);
   const name =
     kind === 'brands'
       ? text(['name'])
       : kind === 'leads'
         ? text(['brand_name'])
-        : text(['first_name', 'last_name']);
+        : kind === 'offerings'
+          ? text(OFFERING_NAME_FIELDS, ' · ')
+          : text(['first_name', 'last_name']);
   return name || null;
 }
