@@ -15,6 +15,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { http, ifMatch } from '@/lib/http';
+import { offeringKeys } from './offerings';
 
 export type { Lead, LeadBoard, LeadColumnTotals, LeadFilters, LeadHistory, LeadListResponse, LeadSummary };
 
@@ -131,9 +132,17 @@ export const leadHistoryQueryOptions = (id: string) =>
     queryFn: ({ signal }) => getLeadHistory(id, signal),
   });
 
+/**
+ * After a lead is saved or deleted: every lead query, and every offerings query, since the units
+ * an offering has held and sold follow its leads.
+ */
 function useInvalidateLeads() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: leadKeys.all });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+      queryClient.invalidateQueries({ queryKey: offeringKeys.all }),
+    ]);
 }
 
 export function useCreateLead() {

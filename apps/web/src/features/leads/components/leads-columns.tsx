@@ -7,6 +7,7 @@ import { DataTableColumnHeader } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { ContractStatusBadge } from '@/components/contract-status-badge';
 import { FranchiseBadges } from '@/components/franchise-badges';
+import { LeadStockBadges } from '@/components/lead-stock-badges';
 import { LeadStatusAge } from '@/components/lead-status-age';
 import { TaskDueMark } from '@/components/tasks/task-due-mark';
 import { SelectPageCheckbox, SelectRowCheckbox } from './lead-row-select';
@@ -46,9 +47,10 @@ const selectColumn: ColumnDef<Lead, string | number> = {
 };
 
 /**
- * Marca, Vertical, Cota, Plataforma, Executivo, Praças, Crédito, Investimento, Status, Ações, after
- * the checkboxes when the list takes part in a selection. Sortable column ids are the API's sort
- * fields (LEAD_SORT_FIELDS): the list sorts on the server.
+ * Marca, Vertical, Cota, Plataforma, Executivo, Praças, Cotas (the units left of each prospectus
+ * quota the lead takes), Crédito, Investimento, Status, Ações, after the checkboxes when the list
+ * takes part in a selection. Sortable column ids are the API's sort fields (LEAD_SORT_FIELDS): the
+ * list sorts on the server.
  */
 export function getLeadColumns({
   t,
@@ -85,6 +87,13 @@ export function getLeadColumns({
       enableSorting: false,
       meta: { className: 'hidden xl:table-cell' },
       cell: ({ row }) => <FranchiseBadges franchises={row.original.franchises} className="flex-nowrap" />,
+    },
+    {
+      id: 'stock',
+      header: t('columns.stock'),
+      enableSorting: false,
+      meta: { className: 'hidden lg:table-cell' },
+      cell: ({ row }) => <LeadStockBadges stock={row.original.stock} className="min-w-28" />,
     },
     {
       ...sortable('credit', t('columns.credit'), (lead) => lead.credit),

@@ -177,6 +177,27 @@ describe('the bulk bar', () => {
     expect(within(bar()!).getByText('1 selecionada')).toBeInTheDocument();
   });
 
+  it('moves none of the selection when the server refuses to oversell a quota, and says why', async () => {
+    const message = 'Cota esgotada: Master · TV aberta · Esporte · 2027';
+    const { user, api } = await openBoard(['comercial'], () => ({ status: 409, body: { message } }));
+    await user.click(checkbox('Marca 3'));
+    await user.click(checkbox('Marca 2'));
+
+    await moveSelectedTo(user, 'Fechado');
+
+    const toast = (await screen.findByText(message)).closest('li')!;
+    expect(within(toast).getByText('Erro na ação em massa')).toBeInTheDocument();
+    expect(api.calls(BULK)[0]!.body).toEqual({ ids: [M3.id, M2.id], contract_status: 'fechado' });
+    const frio = screen.getByRole('region', { name: 'Frio' });
+    for (const brand of ['Marca 3', 'Marca 2', 'Marca 1']) {
+      expect(within(frio).getByRole('group', { name: brand })).toBeInTheDocument();
+    }
+    expect(
+      within(screen.getByRole('region', { name: 'Fechado' })).queryByRole('group'),
+    ).not.toBeInTheDocument();
+    expect(within(bar()!).getByText('2 selecionadas')).toBeInTheDocument();
+  });
+
   it('offers no "Excluir" to a comercial', async () => {
     const { user } = await openBoard(['comercial']);
     await user.click(checkbox('Marca 3'));

@@ -2,6 +2,7 @@ import { BuildingIcon, UserIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '@/api/leads';
 import { FranchiseBadges } from '@/components/franchise-badges';
+import { LeadStockBadges } from '@/components/lead-stock-badges';
 import { LeadStatusAge } from '@/components/lead-status-age';
 import { TaskDueMark } from '@/components/tasks/task-due-mark';
 import { formatCurrency } from '@/lib/format';
@@ -19,8 +20,9 @@ type LeadCardContentProps = {
 
 /**
  * What a card says about its lead: brand, then the details — catalogue items, executive, days in
- * its status (stale or not), an overdue or open task, money without decimals and at most two franchises then "+N". Shared
- * by the card on the board and the one under the pointer.
+ * its status (stale or not), an overdue or open task, money without decimals, at most two franchises then "+N", and
+ * the units left of each prospectus quota it takes ("2 de 5", "Esgotada"). Shared by the card on the board and the one
+ * under the pointer.
  */
 export function LeadCardContent({ lead, detailsId }: LeadCardContentProps) {
   const { t, i18n } = useTranslation('pipeline');
@@ -56,6 +58,7 @@ export function LeadCardContent({ lead, detailsId }: LeadCardContentProps) {
           </div>
         </dl>
         <FranchiseBadges franchises={lead.franchises} />
+        <LeadStockBadges stock={lead.stock} />
       </div>
     </div>
   );

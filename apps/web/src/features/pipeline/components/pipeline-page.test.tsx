@@ -151,6 +151,57 @@ describe('pipeline board', () => {
     await waitFor(() => expect(api.calls('GET /api/leads/board').length).toBeGreaterThan(1));
   });
 
+  it('refuses a move that would oversell a quota in the server’s words, and puts the card back', async () => {
+    const user = userEvent.setup();
+    const moved = LEADS[1]!;
+    const message = 'Cota esgotada: Master · TV aberta · Esporte · 2027';
+    const api = signedIn({
+      'GET /api/leads/board': { body: frioBoard(LEADS) },
+      [`PATCH /api/leads/${moved.id}`]: { status: 409, body: { message } },
+    });
+    renderRoute('/dashboard');
+    const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+
+    await user.click(within(frio).getByRole('button', { name: 'Mover Marca 1 para outra coluna' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Fechado' }));
+
+    const toast = (await screen.findByText(message)).closest('li')!;
+    expect(within(toast).getByText('Erro ao atualizar status')).toBeInTheDocument();
+    expect(api.calls(`PATCH /api/leads/${moved.id}`)[0]!.body).toEqual({ contract_status: 'fechado' });
+    expect(within(frio).getByRole('group', { name: 'Marca 1' })).toBeInTheDocument();
+    expect(within(frio).getByLabelText('Frio: 412 oportunidades')).toBeInTheDocument();
+    const fechado = screen.getByRole('region', { name: 'Fechado' });
+    expect(within(fechado).queryByRole('group', { name: 'Marca 1' })).not.toBeInTheDocument();
+    expect(within(fechado).getByLabelText('Fechado: 0 oportunidades')).toBeInTheDocument();
+  });
+
+  it('shows on each card the units left of the quotas it takes, a sold-out one in words', async () => {
+    const withStock = apiLead(8, {
+      franchises: ['São Paulo'],
+      stock: [
+        { offering_id: 'o-national', franchise: null, quantity: 5, available: 2, list_price: 450_000 },
+        { offering_id: 'o-sp', franchise: 'São Paulo', quantity: 1, available: 0, list_price: 50_000 },
+      ],
+    });
+    signedIn({ 'GET /api/leads/board': { body: frioBoard([withStock, ...LEADS]) } });
+    renderRoute('/dashboard');
+    const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+
+    const card = within(frio).getByRole('group', { name: 'Marca 8' });
+    expect(within(card).getByText('2 de 5')).toBeInTheDocument();
+    const soldOut = within(card).getByText('São Paulo: Esgotada').closest('[data-slot="badge"]');
+    expect(soldOut).toHaveAttribute('data-sold-out', 'true');
+    expect(soldOut).toHaveClass('bg-red-100');
+    await waitFor(() =>
+      expect(within(card).getByRole('button', { name: 'Marca 8' })).toHaveAccessibleDescription(
+        /São Paulo Cota: 2 de 5 disponíveis Cota em São Paulo esgotada: 0 de 1 disponíveis Para mover/,
+      ),
+    );
+    // A card whose opportunity takes no quota shows none.
+    const plain = within(frio).getByRole('group', { name: 'Marca 1' });
+    expect(plain.querySelector('[data-slot="lead-stock"]')).toBeNull();
+  });
+
   it('asks the server with the filters of a shared link and keeps them for the next visit', async () => {
     const api = signedIn({ 'GET /api/leads/board': { body: frioBoard([]) } });
     renderRoute('/dashboard?year=2027&franchise=Recife&brand=caf%C3%A9');
