@@ -21,6 +21,7 @@ import { useLeadTypedValues } from '../hooks/use-lead-typed-values';
 import { toLeadFormValues } from '../utils/lead-body';
 import { LEAD_FORM_FIELDS } from '../utils/lead-form-fields';
 import { FranchisesField } from './franchises-field';
+import { LeadStockPreview } from './lead-stock-preview';
 import { MoneyField } from './money-field';
 import { SwitchField } from './switch-field';
 
@@ -48,7 +49,8 @@ export type LeadFormProps = {
 /**
  * The opportunity form, shared by the create dialog and the edit screen. Its fields come in the
  * order the shared schema reports missing ones in: assessment, vertical, quota type, platform,
- * year, status, executive, franchises, credit, invest, Permuta, Lei Rouanet.
+ * year, status, executive, franchises, credit, invest, Permuta, Lei Rouanet. Under the money, the
+ * prospectus's quota the opportunity would take, and its credit against the table price.
  */
 export function LeadForm({
   lead,
@@ -190,6 +192,7 @@ export function LeadForm({
           error={errors.invest?.message}
           disabled={isSaving}
         />
+        <LeadStockPreview control={control} lead={lead} />
         <SwitchField
           id="lead-exchange"
           label={t('fields.exchange')}

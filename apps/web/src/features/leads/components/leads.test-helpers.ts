@@ -1,4 +1,11 @@
-import { catalogueItemSchema, franchiseSchema, type Role, userResponseSchema } from '@funil/shared';
+import {
+  catalogueItemSchema,
+  defaultPipelineSettings,
+  franchiseSchema,
+  offeringSchema,
+  type Role,
+  userResponseSchema,
+} from '@funil/shared';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { apiCatalogueItem, apiList, apiUser, fixtureId } from '@/test/api-fixtures';
 import { type StubRoute, stubApi } from '@/test/api-stub';
@@ -21,13 +28,18 @@ export const EXECUTIVE = apiUser({
   roles: ['comercial'],
 });
 
-/** The calls behind the opportunity form's selects. */
+/**
+ * The calls behind the opportunity form's selects, and behind its prospectus quota: no offering
+ * unless a test says otherwise, and the default pipeline settings.
+ */
 export const leadFormOptionRoutes: Record<string, StubRoute> = {
   'GET /api/verticals': { body: apiList(catalogueItemSchema, VERTICALS) },
   'GET /api/quotas': { body: apiList(catalogueItemSchema, QUOTAS) },
   'GET /api/platforms': { body: apiList(catalogueItemSchema, PLATFORMS) },
   'GET /api/franchises': { body: apiList(franchiseSchema, FRANCHISES) },
   'GET /api/users': { body: apiList(userResponseSchema, [EXECUTIVE]) },
+  'GET /api/offerings': { body: apiList(offeringSchema, []) },
+  'GET /api/settings/pipeline': { body: defaultPipelineSettings() },
 };
 
 /** A signed-in session with `roles`, and the API answering `routes` (and the form's options). */
