@@ -1,9 +1,10 @@
-import type { PipelineSettings } from '@funil/shared';
+import type { PipelineSettings, PipelineSettingsResponse } from '@funil/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 import { leadKeys } from './leads';
+import { offeringKeys } from './offerings';
 
-export type { PipelineSettings };
+export type { PipelineSettings, PipelineSettingsResponse };
 
 export const pipelineSettingsKeys = {
   all: ['api', 'settings', 'pipeline'] as const,
@@ -11,12 +12,13 @@ export const pipelineSettingsKeys = {
 
 const PATH = '/api/settings/pipeline';
 
+/** Every field of every status, `holds_quota` included. */
 export function getPipelineSettings(signal?: AbortSignal) {
-  return http.get<PipelineSettings>(PATH, { signal });
+  return http.get<PipelineSettingsResponse>(PATH, { signal });
 }
 
 export function savePipelineSettings(body: PipelineSettings) {
-  return http.put<PipelineSettings>(PATH, body);
+  return http.put<PipelineSettingsResponse>(PATH, body);
 }
 
 export const pipelineSettingsQueryOptions = () =>
@@ -27,7 +29,8 @@ export const pipelineSettingsQueryOptions = () =>
 
 /**
  * Saves the settings. The answer is the settings as now saved; every lead query is refetched,
- * since the stale marks, the stale counts and the forecast all follow the settings.
+ * since the stale marks, the stale counts and the forecast all follow the settings, and so is
+ * every offerings query, since which statuses hold a quota decides what is held and sold.
  */
 export function useSavePipelineSettings() {
   const queryClient = useQueryClient();
@@ -35,7 +38,10 @@ export function useSavePipelineSettings() {
     mutationFn: savePipelineSettings,
     onSuccess: async (saved) => {
       queryClient.setQueryData(pipelineSettingsKeys.all, saved);
-      await queryClient.invalidateQueries({ queryKey: leadKeys.all });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+        queryClient.invalidateQueries({ queryKey: offeringKeys.all }),
+      ]);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type PipelineSettings, pipelineSettingsSchema } from '@funil/shared';
 import { Loader2Icon } from 'lucide-react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -20,8 +21,10 @@ type PipelineSettingsFormProps = {
 };
 
 /**
- * The eight statuses with their probability and days until stale, checked with the shared schema
- * before the PUT; the server's messages go on the fields they name and in the error toast.
+ * The eight statuses with their probability, days until stale and whether they hold a quota,
+ * checked with the shared schema before the PUT; the server's messages go on the fields they name
+ * and in the error toast, and a refusal of the whole (an offering its holders would outnumber:
+ * "Cota esgotada: …") under the table as well.
  */
 export function PipelineSettingsForm({ settings, canManage }: PipelineSettingsFormProps) {
   const { t } = useTranslation(['config', 'common']);
@@ -32,8 +35,10 @@ export function PipelineSettingsForm({ settings, canManage }: PipelineSettingsFo
   });
   const {
     register,
+    control,
     formState: { errors },
   } = form;
+  const holdsQuotaHelpId = useId();
   const handleSubmit = useSaveForm(form, {
     onSave: async (values) => {
       const saved = await save.mutateAsync(values);
@@ -42,6 +47,7 @@ export function PipelineSettingsForm({ settings, canManage }: PipelineSettingsFo
     },
     fallback: t('pipeline.saveError'),
     fields: PIPELINE_SETTINGS_FIELDS,
+    conflictField: 'statuses',
   });
   const listError = errors.statuses?.message ?? errors.statuses?.root?.message;
 
@@ -53,6 +59,7 @@ export function PipelineSettingsForm({ settings, canManage }: PipelineSettingsFo
             <TableHead className="whitespace-normal">{t('pipeline.status')}</TableHead>
             <TableHead className="whitespace-normal">{t('pipeline.probability')}</TableHead>
             <TableHead className="whitespace-normal">{t('pipeline.staleAfterDays')}</TableHead>
+            <TableHead className="whitespace-normal">{t('pipeline.holdsQuota')}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -62,13 +69,18 @@ export function PipelineSettingsForm({ settings, canManage }: PipelineSettingsFo
               index={index}
               status={setting.contract_status}
               register={register}
+              control={control}
               errors={errors}
+              holdsQuotaHelpId={holdsQuotaHelpId}
               readOnly={!canManage}
               disabled={save.isPending}
             />
           ))}
         </TableBody>
       </Table>
+      <p id={holdsQuotaHelpId} className="text-sm text-muted-foreground">
+        {t('pipeline.holdsQuotaHelp')}
+      </p>
       <FieldError id="pipeline-settings-error" message={listError} />
       {canManage && (
         <div className="flex justify-end">

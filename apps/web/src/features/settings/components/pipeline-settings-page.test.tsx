@@ -1,7 +1,8 @@
 import { defaultPipelineSettings, type Role } from '@funil/shared';
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { apiUser } from '@/test/api-fixtures';
 import { type StubRoute, stubApi } from '@/test/api-stub';
@@ -25,6 +26,7 @@ const probability = (status: string) =>
   screen.getByRole('spinbutton', { name: `Probabilidade de ${status} (%)` });
 const staleDays = (status: string) =>
   screen.getByRole('spinbutton', { name: `Dias até parado em ${status}` });
+const holdsQuota = (status: string) => screen.getByRole('checkbox', { name: `Reserva cota em ${status}` });
 /** The menu's entry for this screen (the logo link is named "Funil" too). */
 const menuEntry = () =>
   within(screen.getByRole('navigation', { name: 'Menu principal' }))
@@ -57,8 +59,70 @@ describe('pipeline settings', () => {
       typeof defaultPipelineSettings
     >;
     expect(sent.statuses).toHaveLength(8);
-    expect(sent.statuses[0]).toEqual({ contract_status: 'frio', probability: 10, stale_after_days: null });
-    expect(sent.statuses[2]).toEqual({ contract_status: 'quente', probability: 55, stale_after_days: 14 });
+    expect(sent.statuses[0]).toEqual({
+      contract_status: 'frio',
+      probability: 10,
+      stale_after_days: null,
+      holds_quota: false,
+    });
+    expect(sent.statuses[2]).toEqual({
+      contract_status: 'quente',
+      probability: 55,
+      stale_after_days: 14,
+      holds_quota: false,
+    });
+  });
+
+  it('says which statuses hold a quota of the prospectus, saves a change and reads the offerings again', async () => {
+    const user = userEvent.setup();
+    const api = openAs(['manager'], {
+      'PUT /api/settings/pipeline': ({ body }) => ({ body }),
+    });
+    await table();
+    expect(holdsQuota('Frio')).not.toBeChecked();
+    expect(holdsQuota('Fechado')).toBeChecked();
+    expect(holdsQuota('No jurídico')).toBeChecked();
+    expect(holdsQuota('Assinado')).toBeChecked();
+    expect(holdsQuota('Quente')).toHaveAccessibleDescription(
+      'Reserva cota: oportunidades neste status ocupam uma cota do prospecto; em Assinado, contam como vendidas.',
+    );
+    const invalidate = vi.spyOn(QueryClient.prototype, 'invalidateQueries');
+
+    await user.click(holdsQuota('Quente'));
+    await user.click(holdsQuota('No jurídico'));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Configurações do funil salvas')).toBeInTheDocument();
+    const sent = api.calls('PUT /api/settings/pipeline')[0]!.body as ReturnType<
+      typeof defaultPipelineSettings
+    >;
+    expect(sent.statuses.map((status) => status.holds_quota)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      false,
+      true,
+      false,
+      false,
+    ]);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['api', 'offerings'] });
+  });
+
+  it("shows the server's refusal of a change that would oversell an offering, under the table too", async () => {
+    const user = userEvent.setup();
+    const message = 'Cota esgotada: Master · TV aberta · Esporte · 2027 · São Paulo';
+    openAs(['admin'], {
+      'PUT /api/settings/pipeline': { status: 409, body: { message } },
+    });
+    await table();
+    await user.click(holdsQuota('Quente'));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    const shown = await screen.findAllByText(message);
+    // The toast and the line under the table.
+    expect(shown).toHaveLength(2);
+    expect(holdsQuota('Quente')).toBeChecked();
   });
 
   it('checks the values with the shared schema before saving', async () => {
@@ -112,6 +176,7 @@ describe('pipeline settings', () => {
       screen.getByText('Somente administradores e gerentes alteram estas configurações.'),
     ).toBeInTheDocument();
     expect(probability('Frio')).toHaveAttribute('readonly');
+    expect(holdsQuota('Fechado')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
     expect(menuEntry()).toBeUndefined();
     expect(screen.getByRole('link', { name: 'Idioma' })).toBeInTheDocument();

@@ -1,9 +1,10 @@
 import type { ContractStatus, PipelineSettings } from '@funil/shared';
 import { PROBABILITY_MAX, STALE_AFTER_DAYS_MAX } from '@funil/shared';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { type Control, Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ContractStatusBadge } from '@/components/contract-status-badge';
 import { FieldError } from '@/components/form/field-error';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { numberOrNull } from '../utils/pipeline-settings-fields';
@@ -16,18 +17,26 @@ type PipelineStatusRowProps = {
   index: number;
   status: ContractStatus;
   register: UseFormRegister<PipelineSettings>;
+  control: Control<PipelineSettings>;
   errors: FieldErrors<PipelineSettings>;
+  /** The id of the text that says what holding a quota means, read with each checkbox. */
+  holdsQuotaHelpId: string;
   /** Without the settings.write permission the values are shown, not edited. */
   readOnly: boolean;
   disabled: boolean;
 };
 
-/** One status: its badge as the board shows it, its probability and its days until stale. */
+/**
+ * One status: its badge as the board shows it, its probability, its days until stale and whether
+ * a deal in it holds a quota of the prospectus.
+ */
 export function PipelineStatusRow({
   index,
   status,
   register,
+  control,
   errors,
+  holdsQuotaHelpId,
   readOnly,
   disabled,
 }: PipelineStatusRowProps) {
@@ -80,6 +89,30 @@ export function PipelineStatusRow({
           {...register(`statuses.${index}.stale_after_days`, { setValueAs: numberOrNull })}
         />
         <FieldError id={`${staleId}-error`} message={staleError} />
+      </TableCell>
+      <TableCell className="align-top">
+        <Controller
+          control={control}
+          name={`statuses.${index}.holds_quota`}
+          render={({ field }) => (
+            // The box of a 36 px row, so it lines up with the number boxes beside it.
+            <span className="flex h-9 items-center">
+              <Checkbox
+                id={`pipeline-${status}-holds-quota`}
+                ref={field.ref}
+                name={field.name}
+                checked={field.value === true}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                aria-label={t('config:pipeline.holdsQuotaOf', { status: label })}
+                aria-describedby={holdsQuotaHelpId}
+                // A checkbox cannot be read-only: without the permission it is shown, disabled.
+                disabled={readOnly || disabled}
+                className="size-5"
+              />
+            </span>
+          )}
+        />
       </TableCell>
     </TableRow>
   );
