@@ -16,8 +16,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { signInBench } from './support/bench-account';
 import {
+  analyzeOfferings,
   checkRace,
   createOfferings,
+  databaseQuiet,
   deleteOfferings,
   outboxDrained,
   prepareRace,
@@ -50,6 +52,9 @@ const OFFERINGS = numberFrom('BENCH_OFFERINGS', 2000);
 const RACE_OFFERINGS = numberFrom('BENCH_RACE_OFFERINGS', 20);
 const RACE_LEADS_EACH = 10;
 const RACE_AVAILABLE = 5;
+/** How long one EXPLAIN ANALYZE may run, and PostgreSQL's code for a statement cancelled by it. */
+const EXPLAIN_TIMEOUT_MS = 120_000;
+const QUERY_CANCELED = '57014';
 
 /** The grid's query as the screen sends it: a year, oldest first, so pages stay put while read. */
 const gridQuery = (page: number) =>
@@ -121,6 +126,8 @@ export type ExplainFigure = {
   buffers: number;
   seqScans: string[];
   scans: string[];
+  /** Cancelled after EXPLAIN_TIMEOUT_MS (its executionMs): no plan. */
+  timedOut?: boolean;
   /** The stock subquery of a lead page's statement, when it has one. */
   stock?: SubPlanFigures[];
 };
@@ -168,10 +175,27 @@ async function explainProspectus(databaseUrl: string, leadId: string): Promise<E
   await withBenchClient(databaseUrl, async (client) => {
     // As the server's own connections run them.
     await client.query('set jit = off');
+    // A statement that runs away is cut, and said so, rather than holding the step for its 4 runs.
+    await client.query(`set statement_timeout = ${EXPLAIN_TIMEOUT_MS}`);
     for (const { request, statements } of captured) {
       for (const [index, statement] of statements.entries()) {
-        const plan = await explainStatement(client, statement);
         const label = statementLabel(statement.text);
+        const plan = await explainStatement(client, statement).catch((error: unknown) => {
+          if ((error as { code?: string }).code === QUERY_CANCELED) return undefined;
+          throw error;
+        });
+        if (!plan) {
+          figures.push({
+            request,
+            statement: label,
+            executionMs: EXPLAIN_TIMEOUT_MS,
+            timedOut: true,
+            buffers: 0,
+            seqScans: [],
+            scans: [],
+          });
+          continue;
+        }
         const stock =
           label === 'page with stock' ? await explainSubPlans(client, statement, 'offerings') : undefined;
         figures.push({
@@ -208,7 +232,7 @@ function printExplain(figures: ExplainFigure[]): void {
     console.log(
       figure.request.padEnd(34),
       figure.statement.padEnd(16),
-      figure.executionMs.toFixed(1).padStart(8),
+      `${figure.timedOut ? '>' : ''}${figure.executionMs.toFixed(1)}`.padStart(8),
       String(figure.buffers).padStart(8),
       ` ${figure.scans.join('; ')}${figure.seqScans.length ? ` (SEQ SCAN of ${figure.seqScans.join(', ')})` : ''}`,
     );
@@ -389,6 +413,7 @@ async function measure(
 
     const created = await withBenchClient(databaseUrl, async (client) => {
       const made = await createOfferings(client, OFFERINGS);
+      await analyzeOfferings(client);
       await outboxDrained(client);
       return made;
     });
@@ -400,12 +425,14 @@ async function measure(
     );
     const withOfferings = await measureLoad(server.baseUrl, leadScenarios(leadId), token);
     const prospectus = await measureLoad(server.baseUrl, prospectusScenarios, token);
+    await withBenchClient(databaseUrl, (client) => databaseQuiet(client));
     const yearPaging = await pageThroughYear(server.baseUrl, token);
     console.log(
       `\nThe whole of ${YEAR} as the screen reads it (${yearPaging.offerings} offerings, ${yearPaging.pages} pages ` +
         `of ${GRID_PAGE}, ${YEAR_PAGE_CONCURRENCY} at a time): median ${yearPaging.medianMs.toFixed(0)} ms of ` +
         `${YEAR_PAGING_RUNS} (${yearPaging.runsMs.map((ms) => ms.toFixed(0)).join(', ')} ms)`,
     );
+    await withBenchClient(databaseUrl, (client) => databaseQuiet(client));
     const raced = await race(server.baseUrl, token, databaseUrl);
     printRace(raced);
     return {

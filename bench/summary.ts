@@ -178,7 +178,14 @@ function prospectusLines(): void {
     `${ms(Math.round(paging.medianMs))} median (${thousands(paging.offerings)} offerings)`,
   );
   for (const figure of prospectus.explain.filter((candidate) => candidate.statement === 'summary')) {
-    add(area, 'EXPLAIN summary', `${ms(figure.executionMs)}, ${thousands(figure.buffers)} buffers`);
+    add(
+      area,
+      'EXPLAIN summary',
+      figure.timedOut
+        ? `over ${ms(figure.executionMs)} (cancelled)`
+        : `${ms(figure.executionMs)}, ${thousands(figure.buffers)} buffers` +
+            (figure.seqScans.length ? `, seq scan of ${figure.seqScans.join(', ')}` : ''),
+    );
   }
   const page = prospectus.explain.find(
     (candidate) => candidate.stock && candidate.request.startsWith('lead list'),
