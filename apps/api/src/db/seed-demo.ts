@@ -1,6 +1,6 @@
 /**
  * `npm run seed:demo`: a believable demo on the configured database (same .env/DATA_DIR/DATABASE_URL
- * as the server). Refuses to run when brands exist, so it never mixes demo rows into real data;
+ * as the server), the prospectus of 2026 and 2027 included (seed-demo-prospectus.ts). Refuses to run when brands exist, so it never mixes demo rows into real data;
  * everything is written in one transaction, so a failed run leaves nothing behind and can be retried.
  */
 import {
@@ -11,11 +11,19 @@ import {
   type Role,
 } from '@funil/shared';
 import { randomUUID } from 'node:crypto';
-import { count, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { ConfigError } from '../config';
 import { loadConfigFromEnvironment } from '../config-from-environment';
 import { hashPassword } from '../lib/password';
 import { DataDirInUseError } from './data-dir-lock';
+import {
+  DEMO_PROSPECTUS_YEARS,
+  type DemoLead,
+  demoProspectus,
+  offeringsToInsert,
+  OUTSIDE_PROSPECTUS_VERTICAL,
+  placeHolders,
+} from './seed-demo-prospectus';
 import { withMigratedDatabase } from './with-migrated-database';
 import {
   brands,
@@ -24,6 +32,8 @@ import {
   leadFranchises,
   leadStatusChanges,
   notes,
+  offerings,
+  pipelineStatuses,
   tasks,
   leads,
   platforms,
@@ -155,6 +165,7 @@ async function main() {
 
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const created: string[] = [];
+    let offeringCount = 0;
 
     await db.transaction(async (tx) => {
       const catalogue = (names: string[]) =>
@@ -163,10 +174,22 @@ async function main() {
       await tx.insert(verticals).values(catalogue(VERTICALS)).onConflictDoNothing();
       await tx.insert(quotas).values(catalogue(QUOTAS)).onConflictDoNothing();
       await tx.insert(platforms).values(catalogue(PLATFORMS)).onConflictDoNothing();
-      const verticalIds = (await tx.select({ id: verticals.id }).from(verticals)).map((row) => row.id);
-      const quotaIds = (await tx.select({ id: quotas.id }).from(quotas)).map((row) => row.id);
-      const platformIds = (await tx.select({ id: platforms.id }).from(platforms)).map((row) => row.id);
-      const franchiseIds = (await tx.select({ id: franchises.id }).from(franchises)).map((row) => row.id);
+      const idsByName = async (
+        table: typeof verticals | typeof quotas | typeof platforms | typeof franchises,
+      ) =>
+        new Map(
+          (await tx.select({ id: table.id, name: table.name }).from(table)).map((row) => [row.name, row.id]),
+        );
+      const ids = {
+        vertical: await idsByName(verticals),
+        quota: await idsByName(quotas),
+        platform: await idsByName(platforms),
+        franchise: await idsByName(franchises),
+      };
+      const verticalIds = [...ids.vertical.values()];
+      const quotaIds = [...ids.quota.values()];
+      const platformIds = [...ids.platform.values()];
+      const franchiseIds = [...ids.franchise.values()];
 
       const inserted = await tx
         .insert(users)
@@ -285,14 +308,48 @@ async function main() {
           steps,
         };
       });
+      // The closed, legal and signed deals of 2026 and 2027 are what the prospectus has sold: they
+      // are placed on its offerings (and their praças) before anything is written, so that the
+      // offerings, inserted after them, start with exactly the stock the demo means.
+      const holding = new Set(
+        (
+          await tx
+            .select({ status: pipelineStatuses.contractStatus })
+            .from(pipelineStatuses)
+            .where(eq(pipelineStatuses.holdsQuota, true))
+        ).map((row) => row.status as string),
+      );
+      const prospectus = demoProspectus(ids);
+      const demoLeads: DemoLead[] = planned.map(({ values: lead }) => ({
+        prospectusYear: lead.prospectusYear,
+        contractStatus: lead.contractStatus,
+        verticalId: lead.verticalId,
+        platformId: lead.platformId,
+        quotaId: lead.quotaId,
+        franchiseIds: new Set(Array.from({ length: between(0, 3) }, () => pick(franchiseIds))),
+      }));
+      const outside = ids.vertical.get(slug(OUTSIDE_PROSPECTUS_VERTICAL).toUpperCase());
+      if (outside === undefined) throw new Error('demo: the catalogue lost a vertical');
+      placeHolders(demoLeads, prospectus, holding, outside, random);
+      planned.forEach(({ values: lead }, index) => {
+        const placed = demoLeads[index]!;
+        Object.assign(lead, {
+          verticalId: placed.verticalId,
+          platformId: placed.platformId,
+          quotaId: placed.quotaId,
+        });
+      });
       await tx.insert(leads).values(planned.map((lead) => lead.values));
 
-      await tx.insert(leadFranchises).values(
-        planned.flatMap(({ values: lead }) => {
-          const chosen = new Set(Array.from({ length: between(0, 3) }, () => pick(franchiseIds)));
-          return [...chosen].map((franchiseId) => ({ leadId: lead.id, franchiseId }));
-        }),
-      );
+      await tx
+        .insert(leadFranchises)
+        .values(
+          planned.flatMap(({ values: lead }, index) =>
+            [...demoLeads[index]!.franchiseIds].map((franchiseId) => ({ leadId: lead.id, franchiseId })),
+          ),
+        );
+      await tx.insert(offerings).values(offeringsToInsert(prospectus, demoLeads, holding));
+      offeringCount = prospectus.length;
 
       await tx.insert(leadStatusChanges).values(
         planned.flatMap(({ values: lead, steps }) =>
@@ -340,7 +397,8 @@ async function main() {
     });
 
     console.log(
-      `Demo ready: ${BRANDS.length} brands with contacts, 300 opportunities with notes and tasks, catalogues and users.`,
+      `Demo ready: ${BRANDS.length} brands with contacts, 300 opportunities with notes and tasks, ` +
+        `a prospectus of ${offeringCount} quotas for ${DEMO_PROSPECTUS_YEARS.join(' and ')}, catalogues and users.`,
     );
     console.log('Sign in with:');
     for (const user of DEMO_USERS) {
