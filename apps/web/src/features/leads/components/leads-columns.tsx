@@ -47,10 +47,9 @@ const selectColumn: ColumnDef<Lead, string | number> = {
 };
 
 /**
- * Marca, Vertical, Cota, Plataforma, Executivo, Praças, Cotas (the units left of each prospectus
- * quota the lead takes), Crédito, Investimento, Status, Ações, after the checkboxes when the list
- * takes part in a selection. Sortable column ids are the API's sort fields (LEAD_SORT_FIELDS): the
- * list sorts on the server.
+ * Marca, Vertical, Cota, Plataforma, Executivo, Praças, Crédito, Investimento, Status, Ações, after
+ * the checkboxes when the list takes part in a selection. Sortable column ids are the API's sort
+ * fields (LEAD_SORT_FIELDS): the list sorts on the server.
  */
 export function getLeadColumns({
   t,
@@ -89,13 +88,6 @@ export function getLeadColumns({
       cell: ({ row }) => <FranchiseBadges franchises={row.original.franchises} className="flex-nowrap" />,
     },
     {
-      id: 'stock',
-      header: t('columns.stock'),
-      enableSorting: false,
-      meta: { className: 'hidden lg:table-cell' },
-      cell: ({ row }) => <LeadStockBadges stock={row.original.stock} className="min-w-28" />,
-    },
-    {
       ...sortable('credit', t('columns.credit'), (lead) => lead.credit),
       cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{money(row.original.credit)}</span>,
     },
@@ -106,12 +98,15 @@ export function getLeadColumns({
     {
       ...sortable('contract_status', t('columns.status'), (lead) => lead.contract_status),
       // The status, then how long the lead has been in it; a stale one says "Parado há N dias".
-      // Under them, an overdue follow-up ("Tarefa atrasada") or the count of open tasks.
+      // Under them, an overdue follow-up ("Tarefa atrasada") or the count of open tasks, and the
+      // units left of the prospectus quotas it takes: here rather than in a column of their own,
+      // which would push the list wider than a 1280 px screen, and seen on a phone too.
       cell: ({ row }) => (
         <div className="grid justify-items-start gap-1">
           <ContractStatusBadge status={row.original.contract_status} />
           <LeadStatusAge lead={row.original} className="whitespace-nowrap" />
           <TaskDueMark record={row.original} className="whitespace-nowrap" />
+          <LeadStockBadges stock={row.original.stock} />
         </div>
       ),
     },

@@ -62,6 +62,29 @@ describe('leads list', () => {
     expect(within(freshRow).queryByText(/Parado/)).not.toBeInTheDocument();
   });
 
+  it('shows under the status the units left of the quotas a lead takes, a sold-out one in words', async () => {
+    const leads = [
+      {
+        ...LEADS[0]!,
+        stock: [
+          { offering_id: 'o-national', franchise: null, quantity: 5, available: 2, list_price: 450_000 },
+          { offering_id: 'o-sp', franchise: 'São Paulo', quantity: 1, available: 0, list_price: 50_000 },
+        ],
+      },
+      LEADS[1]!,
+    ];
+    renderList({ body: { ...apiList(leadSchema, leads, { total: 2, limit: 20 }), next_cursor: null } });
+    const table = await screen.findByRole('table', { name: 'Oportunidades' });
+    const row = (await within(table).findByText('Café Serra Azul')).closest('tr')!;
+    const status = within(row).getByText('No jurídico').closest('td')!;
+    expect(within(status).getByText('2 de 5')).toBeInTheDocument();
+    expect(within(status).getByText('Cota: 2 de 5 disponíveis')).toHaveClass('sr-only');
+    expect(within(status).getByText('São Paulo: Esgotada')).toBeInTheDocument();
+    expect(within(status).getByText('Cota em São Paulo esgotada: 0 de 1 disponíveis')).toBeInTheDocument();
+    const plain = within(table).getByText('Banco Azul').closest('tr')!;
+    expect(plain.querySelector('[data-slot="lead-stock"]')).toBeNull();
+  });
+
   it('marks a row whose earliest open task is overdue in words, and counts the open tasks of another', async () => {
     const leads = [
       { ...LEADS[0]!, open_tasks: 1, next_task_due_at: new Date(Date.now() - 3_600_000).toISOString() },
