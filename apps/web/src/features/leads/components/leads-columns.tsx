@@ -61,10 +61,18 @@ export function getLeadColumns({
     ...(selectable ? [selectColumn] : []),
     {
       ...sortable('brand', t('columns.brand'), (lead) => lead.brand_id.name, 'min-w-40 whitespace-normal'),
+      // The brand, its assessment, and the units left of the prospectus quotas the lead takes:
+      // in the one column every width shows, rather than in one of their own, which would push a
+      // list already wider than a 1280 px screen further out.
       cell: ({ row }) => (
-        <div className="min-w-0">
-          <p className="font-medium [overflow-wrap:anywhere]">{row.original.brand_id.name}</p>
-          <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{row.original.assessment}</p>
+        <div className="grid min-w-0 gap-1">
+          <div>
+            <p className="font-medium [overflow-wrap:anywhere]">{row.original.brand_id.name}</p>
+            <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
+              {row.original.assessment}
+            </p>
+          </div>
+          <LeadStockBadges stock={row.original.stock} />
         </div>
       ),
     },
@@ -98,15 +106,12 @@ export function getLeadColumns({
     {
       ...sortable('contract_status', t('columns.status'), (lead) => lead.contract_status),
       // The status, then how long the lead has been in it; a stale one says "Parado há N dias".
-      // Under them, an overdue follow-up ("Tarefa atrasada") or the count of open tasks, and the
-      // units left of the prospectus quotas it takes: here rather than in a column of their own,
-      // which would push the list wider than a 1280 px screen, and seen on a phone too.
+      // Under them, an overdue follow-up ("Tarefa atrasada") or the count of open tasks.
       cell: ({ row }) => (
         <div className="grid justify-items-start gap-1">
           <ContractStatusBadge status={row.original.contract_status} />
           <LeadStatusAge lead={row.original} className="whitespace-nowrap" />
           <TaskDueMark record={row.original} className="whitespace-nowrap" />
-          <LeadStockBadges stock={row.original.stock} />
         </div>
       ),
     },

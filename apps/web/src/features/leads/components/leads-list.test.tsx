@@ -62,7 +62,7 @@ describe('leads list', () => {
     expect(within(freshRow).queryByText(/Parado/)).not.toBeInTheDocument();
   });
 
-  it('shows under the status the units left of the quotas a lead takes, a sold-out one in words', async () => {
+  it('shows under the brand the units left of the quotas a lead takes, a sold-out one in words', async () => {
     const leads = [
       {
         ...LEADS[0]!,
@@ -76,11 +76,11 @@ describe('leads list', () => {
     renderList({ body: { ...apiList(leadSchema, leads, { total: 2, limit: 20 }), next_cursor: null } });
     const table = await screen.findByRole('table', { name: 'Oportunidades' });
     const row = (await within(table).findByText('Café Serra Azul')).closest('tr')!;
-    const status = within(row).getByText('No jurídico').closest('td')!;
-    expect(within(status).getByText('2 de 5')).toBeInTheDocument();
-    expect(within(status).getByText('Cota: 2 de 5 disponíveis')).toHaveClass('sr-only');
-    expect(within(status).getByText('São Paulo: Esgotada')).toBeInTheDocument();
-    expect(within(status).getByText('Cota em São Paulo esgotada: 0 de 1 disponíveis')).toBeInTheDocument();
+    const brand = within(row).getByText('Café Serra Azul').closest('td')!;
+    expect(within(brand).getByText('2 de 5')).toBeInTheDocument();
+    expect(within(brand).getByText('Cota: 2 de 5 disponíveis')).toHaveClass('sr-only');
+    expect(within(brand).getByText('São Paulo: Esgotada')).toBeInTheDocument();
+    expect(within(brand).getByText('Cota em São Paulo esgotada: 0 de 1 disponíveis')).toBeInTheDocument();
     const plain = within(table).getByText('Banco Azul').closest('tr')!;
     expect(plain.querySelector('[data-slot="lead-stock"]')).toBeNull();
   });
