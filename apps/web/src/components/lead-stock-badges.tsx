@@ -25,8 +25,9 @@ export function LeadStockBadges({ stock, className }: LeadStockBadgesProps) {
   if (stock.length === 0) return null;
   const number = (value: number) => new Intl.NumberFormat(language).format(value);
   return (
-    <div data-slot="lead-stock" className={cn('flex items-center gap-1.5 text-xs', className)}>
-      <TicketIcon aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
+    <div data-slot="lead-stock" className={cn('flex items-start gap-1.5 text-xs', className)}>
+      {/* Beside the first row of badges when they wrap. */}
+      <TicketIcon aria-hidden className="mt-1 size-3.5 shrink-0 text-muted-foreground" />
       <div className="flex flex-wrap gap-1">
         {stock.map((item) => {
           const soldOut = item.available <= 0;

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type PipelineSettings, pipelineSettingsSchema } from '@funil/shared';
-import { Loader2Icon } from 'lucide-react';
+import { Loader2Icon, TicketIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,9 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { PIPELINE_SETTINGS_FIELDS } from '../utils/pipeline-settings-fields';
 import { PipelineStatusRow } from './pipeline-status-row';
+
+/** Headers that wrap, and on a phone tighter cells (as in PipelineStatusRow) so all four columns fit. */
+const HEAD_CLASS = 'whitespace-normal px-1.5 sm:px-2';
 
 type PipelineSettingsFormProps = {
   /** The settings as loaded, in pipeline order. */
@@ -56,10 +59,15 @@ export function PipelineSettingsForm({ settings, canManage }: PipelineSettingsFo
       <Table aria-label={t('pipeline.tableLabel')}>
         <TableHeader>
           <TableRow>
-            <TableHead className="whitespace-normal">{t('pipeline.status')}</TableHead>
-            <TableHead className="whitespace-normal">{t('pipeline.probability')}</TableHead>
-            <TableHead className="whitespace-normal">{t('pipeline.staleAfterDays')}</TableHead>
-            <TableHead className="whitespace-normal">{t('pipeline.holdsQuota')}</TableHead>
+            <TableHead className={HEAD_CLASS}>{t('pipeline.status')}</TableHead>
+            <TableHead className={HEAD_CLASS}>{t('pipeline.probability')}</TableHead>
+            <TableHead className={HEAD_CLASS}>{t('pipeline.staleAfterDays')}</TableHead>
+            <TableHead className={HEAD_CLASS} title={t('pipeline.holdsQuota')}>
+              {/* On a phone, the ticket that also starts the help under the table: the words would
+                  take a fourth column's room. */}
+              <TicketIcon aria-hidden className="size-4 sm:hidden" />
+              <span className="sr-only sm:not-sr-only">{t('pipeline.holdsQuota')}</span>
+            </TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -78,8 +86,9 @@ export function PipelineSettingsForm({ settings, canManage }: PipelineSettingsFo
           ))}
         </TableBody>
       </Table>
-      <p id={holdsQuotaHelpId} className="text-sm text-muted-foreground">
-        {t('pipeline.holdsQuotaHelp')}
+      <p id={holdsQuotaHelpId} className="flex items-start gap-1.5 text-sm text-muted-foreground">
+        <TicketIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <span>{t('pipeline.holdsQuotaHelp')}</span>
       </p>
       <FieldError id="pipeline-settings-error" message={listError} />
       {canManage && (

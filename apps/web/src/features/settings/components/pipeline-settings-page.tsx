@@ -25,7 +25,7 @@ export function PipelineSettingsPage({ canManage }: PipelineSettingsPageProps) {
     <div className="flex w-full max-w-3xl flex-col gap-6">
       {!canManage && <p className="text-sm text-muted-foreground">{t('pipeline.readOnly')}</p>}
       <Card>
-        <CardHeader className="flex flex-row items-start gap-3 px-4 sm:px-6">
+        <CardHeader className="flex flex-row items-start gap-3 px-3 sm:px-6">
           <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
             <Gauge className="size-5" aria-hidden />
           </div>
@@ -34,7 +34,7 @@ export function PipelineSettingsPage({ canManage }: PipelineSettingsPageProps) {
             <CardDescription>{t('pipeline.cardDescription')}</CardDescription>
           </div>
         </CardHeader>
-        <CardContent className="px-4 sm:px-6">
+        <CardContent className="px-3 sm:px-6">
           {query.data ? (
             <PipelineSettingsForm settings={query.data} canManage={canManage} />
           ) : query.isError ? (

@@ -7,11 +7,18 @@ import { FieldError } from '@/components/form/field-error';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { TableCell, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
 import { numberOrNull } from '../utils/pipeline-settings-fields';
 
-/** Narrow boxes without the spin buttons, so "Nunca" fits beside the others on a phone. */
+/**
+ * Narrow boxes without the spin buttons and, on a phone, with less padding, so "Nunca" fits and
+ * the four columns fit a 375 px screen.
+ */
 const NUMBER_BOX_CLASS =
-  'w-20 tabular-nums [appearance:textfield] sm:w-24 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none';
+  'w-16 px-2 tabular-nums [appearance:textfield] sm:w-24 sm:px-3 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none';
+
+/** On a phone, tighter cells, so all four columns fit a 375 px screen. */
+const CELL_CLASS = 'px-1.5 sm:px-2';
 
 type PipelineStatusRowProps = {
   index: number;
@@ -50,10 +57,10 @@ export function PipelineStatusRow({
 
   return (
     <TableRow>
-      <TableCell>
+      <TableCell className={CELL_CLASS}>
         <ContractStatusBadge status={status} />
       </TableCell>
-      <TableCell className="align-top">
+      <TableCell className={cn(CELL_CLASS, 'align-top')}>
         <Input
           id={probabilityId}
           type="number"
@@ -71,7 +78,7 @@ export function PipelineStatusRow({
         />
         <FieldError id={`${probabilityId}-error`} message={probabilityError} />
       </TableCell>
-      <TableCell className="align-top">
+      <TableCell className={cn(CELL_CLASS, 'align-top')}>
         <Input
           id={staleId}
           type="number"
@@ -90,7 +97,7 @@ export function PipelineStatusRow({
         />
         <FieldError id={`${staleId}-error`} message={staleError} />
       </TableCell>
-      <TableCell className="align-top">
+      <TableCell className={cn(CELL_CLASS, 'align-top')}>
         <Controller
           control={control}
           name={`statuses.${index}.holds_quota`}
