@@ -74,7 +74,7 @@ export function OfferingForm({ offering, year, isSaving, onSave, onCancel }: Off
 
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <OptionSelectField
           id="offering-year"
           label={t('form.year')}

@@ -24,7 +24,7 @@ function ProspectusSection({ section, columns, onOpen }: SectionProps) {
   return (
     <section
       aria-labelledby={headingId}
-      className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm"
+      className="min-w-0 overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b px-4 py-3">
         <h2 id={headingId} className="font-semibold">
@@ -37,7 +37,9 @@ function ProspectusSection({ section, columns, onOpen }: SectionProps) {
           })}
         </p>
       </div>
-      <div className="overflow-x-auto">
+      {/* Relative: the cells' hidden words (sr-only, absolutely placed) are clipped with the table
+          instead of widening the page beyond a phone's screen. */}
+      <div className="relative overflow-x-auto">
         <table aria-labelledby={headingId} className="w-full border-separate border-spacing-0 text-sm">
           <thead>
             <tr>
@@ -51,7 +53,7 @@ function ProspectusSection({ section, columns, onOpen }: SectionProps) {
                 <th
                   key={column.id}
                   scope="col"
-                  className="px-1.5 py-2 text-center text-xs font-medium whitespace-nowrap"
+                  className="max-w-44 min-w-28 px-1.5 py-2 text-center align-bottom text-xs font-medium text-balance"
                 >
                   {column.label}
                 </th>

@@ -2,13 +2,20 @@ import type { OfferingSummary } from '@funil/shared';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFormatters } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { useCountFormat } from '../hooks/use-count-format';
 
-function Stat({ label, value }: { label: string; value: string }) {
+/** One figure; an amount takes a whole row on a phone, where two would not fit side by side. */
+function Stat({ label, value, amount = false }: { label: string; value: string; amount?: boolean }) {
   return (
-    <div className="grid min-w-0 content-start gap-1 rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
+    <div
+      className={cn(
+        'grid min-w-0 content-start gap-1 rounded-xl border bg-card p-4 text-card-foreground shadow-sm',
+        amount && 'col-span-2 md:col-span-1',
+      )}
+    >
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="text-xl font-semibold break-words tabular-nums sm:text-2xl">{value}</dd>
+      <dd className="text-xl font-semibold tabular-nums wrap-anywhere sm:text-2xl">{value}</dd>
     </div>
   );
 }
@@ -45,9 +52,9 @@ export function ProspectusSummary({ year, summary }: ProspectusSummaryProps) {
       <Stat label={t('summary.sold')} value={count(summary.sold)} />
       <Stat label={t('summary.held')} value={count(summary.held)} />
       <Stat label={t('summary.available')} value={count(summary.available)} />
-      <Stat label={t('summary.potential')} value={money(summary.potential)} />
-      <Stat label={t('summary.soldCredit')} value={money(summary.sold_credit)} />
-      <Stat label={t('summary.heldCredit')} value={money(summary.held_credit)} />
+      <Stat label={t('summary.potential')} value={money(summary.potential)} amount />
+      <Stat label={t('summary.soldCredit')} value={money(summary.sold_credit)} amount />
+      <Stat label={t('summary.heldCredit')} value={money(summary.held_credit)} amount />
     </dl>
   );
 }
