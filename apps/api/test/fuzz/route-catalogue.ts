@@ -45,6 +45,7 @@ export const MULTIPART_OPERATIONS = new Map<string, 'image' | 'file'>([
   ['POST /api/brands/import', 'file'],
   ['POST /api/leads/import', 'file'],
   ['POST /api/contacts/import', 'file'],
+  ['POST /api/offerings/import', 'file'],
 ]);
 
 export const operationKey = (op: Pick<Operation, 'method' | 'path'>) => `${op.method} ${op.path}`;

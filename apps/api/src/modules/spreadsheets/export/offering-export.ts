@@ -45,7 +45,7 @@ function offeringCondition(query: OfferingExportQuery): SQL | undefined {
 
 /**
  * GET /api/offerings/export: every offering the prospectus list's filters match, in the list's
- * order (newest first unless sorted), with catalogue items by label (the import reads a name or a
+ * order (by `createdAt` unless sorted, descending unless `order=asc`), with catalogue items by label (the import reads a name or a
  * label back), the praça's name (empty for a national offering: the import reads it so) and the
  * stock as the database counts it, which an import ignores.
  */
@@ -55,7 +55,7 @@ export function offeringExportSheet(
   labels: ExportLabels,
 ): ExportSheet {
   const sort = query.sort ?? 'createdAt';
-  const direction = (query.order ?? (query.sort === undefined ? 'desc' : 'asc')) === 'desc' ? desc : asc;
+  const direction = (query.order ?? 'desc') === 'desc' ? desc : asc;
   const built = db
     .select({
       prospectusYear: offerings.prospectusYear,
