@@ -17,5 +17,7 @@ export const recordRouteErrors = {
  * or meets a concurrent writer ("try again"): 409.
  */
 export const stockConflictErrors = {
-  409: errorResponseSchema.describe('Cota esgotada: a quota of the prospectus is sold out; or a concurrent write'),
+  409: errorResponseSchema.describe(
+    'Cota esgotada: a quota of the prospectus is sold out; or a concurrent write',
+  ),
 } as const;

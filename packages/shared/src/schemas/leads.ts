@@ -42,11 +42,7 @@ const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.roun
 
 /** A BRL amount: a JSON number ≥ 0 with at most two decimals (never a string), `messageKey` if not. */
 export const moneyAmount = (messageKey: string) =>
-  z
-    .number(messageKey)
-    .min(0, messageKey)
-    .max(MONEY_MAX, messageKey)
-    .refine(hasAtMostTwoDecimals, messageKey);
+  z.number(messageKey).min(0, messageKey).max(MONEY_MAX, messageKey).refine(hasAtMostTwoDecimals, messageKey);
 
 /** A lead's amounts (credit, invest). */
 export const moneySchema = moneyAmount('validation:lead.amount_invalid');

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { RECORD_STATUSES } from '../constants';
 import { booleanParam, idSchema, listQuerySchema, listResponseSchema, queryParam } from './common';
-import {
-  embeddedCatalogueItem,
-  franchiseName,
-  moneyAmount,
-  prospectusYearSchema,
-  requiredId,
-} from './leads';
+import { embeddedCatalogueItem, franchiseName, moneyAmount, prospectusYearSchema, requiredId } from './leads';
 
 /**
  * The prospectus: each year's offerings — so many quotas of one type for one vertical and

@@ -123,7 +123,8 @@ const hasAnyFranchise = (names: SQLWrapper) =>
  * indexes serve it — and, for a praça's offering, that praça among theirs.
  */
 const takesOffering = (id: SQLWrapper) => {
-  const offeringColumn = (column: SQLWrapper) => sql`(select ${column} from ${offerings} where ${offerings.id} = ${id})`;
+  const offeringColumn = (column: SQLWrapper) =>
+    sql`(select ${column} from ${offerings} where ${offerings.id} = ${id})`;
   return sql`${leads.prospectusYear} = ${offeringColumn(offerings.prospectusYear)}
     and ${leads.verticalId} = ${offeringColumn(offerings.verticalId)}
     and ${leads.platformId} = ${offeringColumn(offerings.platformId)}

@@ -17,13 +17,21 @@ describe('the stock on lead answers, and the offering filter', () => {
   let inactive: string;
 
   const franchiseId = async (name: string) => {
-    const [row] = await app.db.select({ id: franchises.id }).from(franchises).where(eq(franchises.name, name));
+    const [row] = await app.db
+      .select({ id: franchises.id })
+      .from(franchises)
+      .where(eq(franchises.name, name));
     if (!row) throw new Error(`no franchise ${name}`);
     return row.id;
   };
 
   // Offerings straight in the database: their routes are tested in their own module.
-  const offering = async (values: { franchise?: string; quantity: number; listPrice: number; year?: number }) => {
+  const offering = async (values: {
+    franchise?: string;
+    quantity: number;
+    listPrice: number;
+    year?: number;
+  }) => {
     const [row] = await app.db
       .insert(offerings)
       .values({
@@ -124,24 +132,32 @@ describe('the stock on lead answers, and the offering filter', () => {
   });
 
   it('filters the list and the board by the offering a lead takes, whatever its status', async () => {
-    const ids = async (url: string) =>
-      (await get<LeadListResponse>(url)).data.map((lead) => lead.id).sort();
+    const ids = async (url: string) => (await get<LeadListResponse>(url)).data.map((lead) => lead.id).sort();
     const all = await get<LeadListResponse>(`/api/leads?vertical=${refs.verticalId}&limit=100`);
     const withPraça = (name: string) =>
       all.data.filter((lead) => lead.prospectus_year === 2026 && lead.franchises.includes(name));
 
     expect(await ids(`/api/leads?offering=${national}&limit=100`)).toEqual(
-      all.data.filter((lead) => lead.prospectus_year === 2026).map((lead) => lead.id).sort(),
+      all.data
+        .filter((lead) => lead.prospectus_year === 2026)
+        .map((lead) => lead.id)
+        .sort(),
     );
     expect(await ids(`/api/leads?offering=${saoPaulo}&limit=100`)).toEqual(
-      withPraça('São Paulo').map((lead) => lead.id).sort(),
+      withPraça('São Paulo')
+        .map((lead) => lead.id)
+        .sort(),
     );
     expect(await ids(`/api/leads?offering=${recife}&limit=100`)).toEqual(
-      withPraça('Recife').map((lead) => lead.id).sort(),
+      withPraça('Recife')
+        .map((lead) => lead.id)
+        .sort(),
     );
     const board = await get<LeadBoard>(`/api/leads/board?offering=${saoPaulo}`);
     expect(board.columns.flatMap((column) => column.data.map((lead) => lead.id)).sort()).toEqual(
-      withPraça('São Paulo').map((lead) => lead.id).sort(),
+      withPraça('São Paulo')
+        .map((lead) => lead.id)
+        .sort(),
     );
     expect(board.columns.find((column) => column.contract_status === 'fechado')?.count).toBe(1);
     // An id that names no offering matches nothing; a malformed one is a 400.

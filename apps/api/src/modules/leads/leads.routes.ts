@@ -143,7 +143,8 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         tags: ['leads'],
-        summary: 'Change a lead; with If-Match, only over that version (412 otherwise); 409 if it would oversell a quota',
+        summary:
+          'Change a lead; with If-Match, only over that version (412 otherwise); 409 if it would oversell a quota',
         params: idParamSchema,
         headers: ifMatchHeadersSchema,
         body: leadUpdateSchema,

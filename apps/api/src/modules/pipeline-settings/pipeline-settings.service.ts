@@ -98,7 +98,9 @@ export async function putPipelineSettings(
  * the others (a client that predates the field changes nothing it does not know about).
  */
 function keepUnlessSent(input: PipelineSettings) {
-  const sent = input.statuses.filter((status) => status.holds_quota !== undefined).map((s) => s.contract_status);
+  const sent = input.statuses
+    .filter((status) => status.holds_quota !== undefined)
+    .map((s) => s.contract_status);
   if (sent.length === 0) return sql`${pipelineStatuses.holdsQuota}`;
   return sql`case when excluded.contract_status = any(${sql.param(sent)}::text[]) then excluded.holds_quota
     else ${pipelineStatuses.holdsQuota} end`;
