@@ -124,6 +124,7 @@ describe(`schema fuzzing (seed ${SEED}, ${RUNS} requests per operation)`, () => 
       'POST /api/brands/import',
       'POST /api/contacts/import',
       'POST /api/leads/import',
+      'POST /api/offerings/import',
       'PUT /api/brands/{id}/image',
     ]);
   });
