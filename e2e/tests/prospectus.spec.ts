@@ -255,7 +255,8 @@ for (const [language, title, yearLabel] of [
     await page.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
     await signInWithSession(page, admin);
     await page.goto('/prospecto?ano=2027');
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // The first screen of a new page downloads the app and reads the session: slower on a busy machine.
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('combobox', { name: yearLabel })).toHaveText('2027');
     const national = language === 'en' ? 'National' : 'Nacional';
     await expect(section(page, national)).toBeVisible();
