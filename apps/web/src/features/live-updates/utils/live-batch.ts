@@ -3,12 +3,19 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { brandKeys } from '@/api/brands';
 import { contactKeys } from '@/api/contacts';
 import { leadKeys } from '@/api/leads';
+import { offeringKeys } from '@/api/offerings';
 import { taskKeys } from '@/api/tasks';
 import type { LiveCacheContext, LiveCachePatcher } from '@/lib/live-cache';
 import { recordName } from './live-notices';
 
-/** Every cache a live event may touch: leads (board included), brands, contacts, tasks. */
-const LIVE_PREFIXES: readonly QueryKey[] = [leadKeys.all, brandKeys.all, contactKeys.all, taskKeys.all];
+/** Every cache a live event may touch: leads (board included), brands, contacts, tasks, offerings. */
+const LIVE_PREFIXES: readonly QueryKey[] = [
+  leadKeys.all,
+  brandKeys.all,
+  contactKeys.all,
+  taskKeys.all,
+  offeringKeys.all,
+];
 
 /**
  * Past this many events in one batch (a tab that was hidden for minutes under a busy team),
@@ -16,7 +23,7 @@ const LIVE_PREFIXES: readonly QueryKey[] = [leadKeys.all, brandKeys.all, contact
  */
 export const MAX_PATCHED_BATCH = 2000;
 
-/** Marks every cached lead, brand and contact query out of date (`reset`, an oversized batch). */
+/** Marks every cached lead, brand, contact, task and offering query out of date (`reset`, an oversized batch). */
 export function markEverythingStale(queryClient: QueryClient, context: LiveCacheContext): void {
   for (const prefix of LIVE_PREFIXES) {
     for (const query of queryClient.getQueryCache().findAll({ queryKey: prefix })) {
