@@ -36,6 +36,26 @@ describe('the offerings stock against a recount from the leads', () => {
   });
   afterAll(() => app.close());
 
+  /** The credit of the distinct holders of the active offerings (of one year), straight from the leads. */
+  const creditsCounted = async (year: number | undefined) => {
+    const [row] = rawRows<{ sold: string; held: string }>(
+      await app.db.execute(sql`with takers as (
+          select distinct l.id, l.credit, l.contract_status
+          from offerings o
+          join leads l on l.prospectus_year = o.prospectus_year and l.vertical_id = o.vertical_id
+            and l.platform_id = o.platform_id and l.quota_id = o.quota_id
+          join pipeline_statuses ps on ps.contract_status = l.contract_status and ps.holds_quota
+          where o.status = 'active' and (${year ?? null}::int is null or o.prospectus_year = ${year ?? null}::int)
+            and (o.franchise_id is null or exists (select 1 from lead_franchises lf
+              where lf.lead_id = l.id and lf.franchise_id = o.franchise_id))
+        )
+        select coalesce(sum(credit) filter (where contract_status = 'assinado'), 0)::text as sold,
+          coalesce(sum(credit) filter (where contract_status <> 'assinado'), 0)::text as held
+        from takers`),
+    );
+    return { sold_credit: Number(row?.sold), held_credit: Number(row?.held) };
+  };
+
   /** Everything a refused write must leave as it was. */
   const snapshot = async () => {
     const [row] = rawRows<{ state: string }>(
@@ -77,7 +97,7 @@ describe('the offerings stock against a recount from the leads', () => {
     };
     const brandId = (await createBrandVia(app, admin.headers)).id;
     const call = (
-      method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+      method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
       url: string,
       payload?: object,
     ): Promise<Answer> =>
@@ -234,6 +254,19 @@ describe('the offerings stock against a recount from the leads', () => {
       return 'create lead';
     };
 
+    /** The summary's credits equal those of the distinct holders found straight from the leads. */
+    const expectSummaryCredits = async (where: string) => {
+      for (const year of [2026, 2027, undefined]) {
+        const answer = await call(
+          'GET',
+          `/api/offerings/summary${year === undefined ? '' : `?prospectus_year=${year}`}`,
+        );
+        expect(JSON.parse(answer.body), `${where}: summary of ${year ?? 'every year'}`).toMatchObject(
+          await creditsCounted(year),
+        );
+      }
+    };
+
     const seen: Record<string, Record<number, number>> = {};
     for (let step = 0; step < 200; step += 1) {
       const name = nextStep();
@@ -244,6 +277,7 @@ describe('the offerings stock against a recount from the leads', () => {
       if (answer.statusCode === 409) expect(await snapshot(), where).toBe(before);
       for (const row of await compareStockWithRecount(app))
         expect(row.kept, `${where}, offering ${row.id}`).toEqual(row.counted);
+      if (step % 20 === 19) await expectSummaryCredits(where);
       seen[name] = { ...seen[name], [answer.statusCode]: (seen[name]?.[answer.statusCode] ?? 0) + 1 };
     }
 
@@ -254,6 +288,8 @@ describe('the offerings stock against a recount from the leads', () => {
     expect(seen['move lead']?.[409], JSON.stringify(seen)).toBeGreaterThan(0);
     const stock = await compareStockWithRecount(app);
     expect(stock.some((row) => row.kept[0] + row.kept[1] > 0)).toBe(true);
+
+    await expectSummaryCredits('the end');
 
     // And what the answers say agrees with the stock: every lead's offerings as the list answers them.
     const listed = await app.inject({ method: 'GET', url: '/api/offerings', headers: admin.headers });

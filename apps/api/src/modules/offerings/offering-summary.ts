@@ -2,19 +2,27 @@ import type { OfferingSummary, OfferingSummaryQuery } from '@funil/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { readRows, sqlStatement } from '../../db/read-rows';
-import { leadFranchiseStatuses, leads, offerings, offeringStock, pipelineStatuses } from '../../db/schema';
+import {
+  leadFranchiseStatuses,
+  leadTotals,
+  offerings,
+  offeringStock,
+  pipelineStatuses,
+} from '../../db/schema';
 
 /**
  * GET /api/offerings/summary: the units of the year's active offerings (every year's without one),
  * held, sold and left, what they are worth at table price, and the credit of the opportunities
- * that take them.
+ * that take them, each counted once however many of the offerings it takes.
  *
- * The units come from the stock the database keeps. The credits come from the opportunities
- * themselves, each counted once however many of the offerings it takes (a national and a praça's
- * offering of one key, say): the holders of a national offering are found from the offering by its
- * key (leads_offering_key_idx), those of a praça's offering from the praça's copies of its leads
- * (lead_franchise_statuses, by praça and status), so the cost follows the holders of the offerings,
- * not the number of leads.
+ * The units come from the stock the database keeps. The credits are counted in two parts that
+ * never share an opportunity, so neither has to find every holder and put them in order:
+ * - a key (year, vertical, platform, quota) with an active national offering: every holder of the
+ *   key takes it, whatever its praças, so the key's running totals (lead_totals, by status) are
+ *   its holders' credit — a few rows per offering, whatever the number of leads;
+ * - a key whose active offerings are all of praças: the praças' copies of their holders
+ *   (lead_franchise_statuses, one index range per offering), distinct by opportunity, since one
+ *   in two of those praças takes both.
  */
 export async function summarizeOfferings(
   db: Database,
@@ -34,7 +42,7 @@ export async function summarizeOfferings(
 function summaryStatement(ofOneYear: boolean) {
   const o = offerings;
   const s = offeringStock;
-  const l = leads;
+  const t = leadTotals;
   const f = leadFranchiseStatuses;
   const holding = sql`(select ${pipelineStatuses.contractStatus} from ${pipelineStatuses} where ${pipelineStatuses.holdsQuota})`;
   const yearCondition = ofOneYear ? sql`and ${o.prospectusYear} = ${sql.placeholder('year')}` : sql``;
@@ -45,16 +53,34 @@ function summaryStatement(ofOneYear: boolean) {
       from ${o} join ${s} on ${s.offeringId} = ${o.id}
       where ${o.status} = 'active' ${yearCondition}
     ),
+    national_takers as (
+      select ${t.contractStatus} as contract_status, ${t.credit} as credit
+      from active a join ${t} on ${t.prospectusYear} = a.prospectus_year and ${t.verticalId} = a.vertical_id
+        and ${t.platformId} = a.platform_id and ${t.quotaId} = a.quota_id
+      where a.franchise_id is null and ${t.contractStatus} in ${holding}
+    ),
+    praca_only as materialized (
+      select a.* from active a
+      where a.franchise_id is not null and not exists (
+        select 1 from ${o} as national
+        where national.franchise_id is null and national.status = 'active'
+          and national.prospectus_year = a.prospectus_year and national.vertical_id = a.vertical_id
+          and national.platform_id = a.platform_id and national.quota_id = a.quota_id)
+    ),
+    praca_takers as (
+      select distinct h.lead_id, h.contract_status, h.credit
+      from praca_only a cross join lateral (
+        select ${f.leadId} as lead_id, ${f.contractStatus} as contract_status, ${f.credit} as credit
+        from ${f}
+        where ${f.franchiseId} = a.franchise_id and ${f.prospectusYear} = a.prospectus_year
+          and ${f.verticalId} = a.vertical_id and ${f.platformId} = a.platform_id and ${f.quotaId} = a.quota_id
+          and ${f.contractStatus} = any (array${holding})
+      ) as h
+    ),
     takers as (
-      select ${l.id} as lead_id, ${l.credit} as credit, ${l.contractStatus} as contract_status
-      from active a join ${l} on ${l.prospectusYear} = a.prospectus_year and ${l.verticalId} = a.vertical_id
-        and ${l.platformId} = a.platform_id and ${l.quotaId} = a.quota_id
-      where a.franchise_id is null and ${l.contractStatus} in ${holding}
-      union
-      select ${f.leadId}, ${f.credit}, ${f.contractStatus}
-      from active a join ${f} on ${f.franchiseId} = a.franchise_id and ${f.prospectusYear} = a.prospectus_year
-        and ${f.verticalId} = a.vertical_id and ${f.platformId} = a.platform_id and ${f.quotaId} = a.quota_id
-      where ${f.contractStatus} in ${holding}
+      select contract_status, credit from national_takers
+      union all
+      select contract_status, credit from praca_takers
     )
     select units.quantity, units.held, units.sold, units.available, units.potential,
       credits.sold_credit, credits.held_credit

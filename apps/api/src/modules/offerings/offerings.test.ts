@@ -328,6 +328,22 @@ describe('/api/offerings', () => {
       quantity: 7,
       list_price: 1.25,
     });
+    // A key offered only in praças (its national offering inactive).
+    const regionalKey = {
+      ...refs,
+      quotaId: await insertCatalogueItem(app, quotas, `QUOTA${randomUUID().slice(0, 6)}`),
+    };
+    await createOfferingVia(app, admin.headers, regionalKey, { quantity: 1, status: 'inactive' });
+    await createOfferingVia(app, admin.headers, regionalKey, {
+      franchise: 'São Paulo',
+      quantity: 2,
+      list_price: 10,
+    });
+    await createOfferingVia(app, admin.headers, regionalKey, {
+      franchise: 'Recife',
+      quantity: 3,
+      list_price: 20,
+    });
 
     // Takes the national and the São Paulo offering: its credit counts once.
     await leadIn('fechado', { franchises: ['São Paulo'], credit: 1000 });
@@ -339,6 +355,9 @@ describe('/api/offerings', () => {
     await leadIn('frio', { credit: 999 });
     await leadIn('fechado', { credit: 7777 }, inactiveKey);
     await leadIn('assinado', { prospectus_year: 2027, credit: 50 });
+    // Takes both praças' offerings of the key: one unit of each, its credit once.
+    await leadIn('fechado', { franchises: ['Recife', 'São Paulo'], credit: 60 }, regionalKey);
+    await leadIn('assinado', { franchises: ['Recife'], credit: 40 }, regionalKey);
 
     const summary = async (query: string) => {
       const response = await get(`/api/offerings/summary${query}`);
@@ -346,22 +365,22 @@ describe('/api/offerings', () => {
       return response.json();
     };
     expect(await summary('?prospectus_year=2026')).toEqual({
-      quantity: 10,
-      held: 4,
-      sold: 1,
-      available: 5,
-      potential: 2652.5,
-      sold_credit: 200,
-      held_credit: 1035.25,
+      quantity: 15,
+      held: 6,
+      sold: 2,
+      available: 7,
+      potential: 2732.5,
+      sold_credit: 240,
+      held_credit: 1095.25,
     });
     expect(await summary('')).toEqual({
-      quantity: 17,
-      held: 4,
-      sold: 2,
-      available: 11,
-      potential: 2661.25,
-      sold_credit: 250,
-      held_credit: 1035.25,
+      quantity: 22,
+      held: 6,
+      sold: 3,
+      available: 13,
+      potential: 2741.25,
+      sold_credit: 290,
+      held_credit: 1095.25,
     });
     expect(await summary('?prospectus_year=2028')).toEqual({
       quantity: 0,
