@@ -12,6 +12,7 @@ import {
   imageBytes,
 } from '../brand-fixtures';
 import { createLeadReferences, createLeadVia, insertCatalogueItem } from '../lead-fixtures';
+import { createOfferingVia } from '../offering-fixtures';
 import type { Hints } from './arbitraries';
 import type { Operation } from './route-catalogue';
 
@@ -71,6 +72,8 @@ export async function createFuzzContext(app: App): Promise<FuzzContext> {
   const refs = await createLeadReferences(app, headers);
   const lead = await createLeadVia(app, headers, refs);
   const leadVictim = await createLeadVia(app, headers, refs);
+  const offering = (await createOfferingVia(app, headers, refs, { quantity: 100 })).id;
+  const offeringVictim = (await createOfferingVia(app, headers, refs, { franchise: 'Recife' })).id;
   const catalogue: Record<string, { item: string; victim: string }> = {};
   for (const [resource, table] of [
     ['verticals', verticals],
@@ -106,6 +109,8 @@ export async function createFuzzContext(app: App): Promise<FuzzContext> {
         return deleting ? contactVictim.id : contact.id;
       case 'leads':
         return deleting ? leadVictim.id : lead.id;
+      case 'offerings':
+        return deleting ? offeringVictim : offering;
       default: {
         const items = resource ? catalogue[resource] : undefined;
         return items && (deleting ? items.victim : items.item);
