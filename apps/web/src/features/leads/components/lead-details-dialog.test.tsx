@@ -74,6 +74,7 @@ describe('lead details dialog', () => {
     expect(valueOf(dialog, 'Status do contrato')).toBe('Quente');
     expect(valueOf(dialog, 'Executivo')).toBe('Carlos Lima');
     expect(valueOf(dialog, 'Praças')).toBe('Belo HorizonteRecifeSão Paulo');
+    expect(valueOf(dialog, 'Cota no prospecto')).toBe('Sem cota no prospecto');
     expect(valueOf(dialog, 'Crédito')).toBe('R$\u00a01.500,00');
     expect(valueOf(dialog, 'Investimento')).toBe('R$\u00a099,90');
     expect(valueOf(dialog, 'Permuta')).toBe('Sim');
@@ -84,6 +85,23 @@ describe('lead details dialog', () => {
       'href',
       `/leads/editar/${LEAD.id}`,
     );
+  });
+
+  it('shows the units left of the prospectus quotas the lead takes', async () => {
+    const withStock = {
+      ...LEAD,
+      stock: [
+        { offering_id: 'o-national', franchise: null, quantity: 5, available: 2, list_price: 450_000 },
+        { offering_id: 'o-sp', franchise: 'São Paulo', quantity: 1, available: 0, list_price: 50_000 },
+      ],
+    };
+    await open({ ...ROUTES, [`GET /api/leads/${LEAD.id}`]: { body: withStock } });
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes da Oportunidade' });
+    await within(dialog).findByText('Café Serra Azul Ltda');
+    const stock = within(dialog).getByText('Cota no prospecto', { selector: 'dt' })
+      .nextElementSibling as HTMLElement;
+    expect(within(stock).getByText('Cota: 2 de 5 disponíveis')).toBeInTheDocument();
+    expect(within(stock).getByText('Cota em São Paulo esgotada: 0 de 1 disponíveis')).toBeInTheDocument();
   });
 
   it('shows the status history, newest first, with who and when, and the creation', async () => {

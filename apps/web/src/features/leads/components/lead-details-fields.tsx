@@ -2,6 +2,7 @@ import { formatCnpj } from '@funil/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '@/api/leads';
+import { LeadStockBadges } from '@/components/lead-stock-badges';
 import { Badge } from '@/components/ui/badge';
 import { useFormatters } from '@/lib/format';
 import { ContractStatusBadge } from '@/components/contract-status-badge';
@@ -15,7 +16,10 @@ function Item({ term, children, wide = false }: { term: string; children: ReactN
   );
 }
 
-/** Every field of a lead, labelled: the brand's names and CNPJ, the deal, the money, the dates. */
+/**
+ * Every field of a lead, labelled: the brand's names and CNPJ, the deal, the prospectus quotas it
+ * takes, the money, the dates.
+ */
 export function LeadDetailsFields({ lead }: { lead: Lead }) {
   const { t } = useTranslation('leads');
   const format = useFormatters();
@@ -48,6 +52,9 @@ export function LeadDetailsFields({ lead }: { lead: Lead }) {
             ))}
           </span>
         )}
+      </Item>
+      <Item term={t('offerings.title')} wide>
+        {lead.stock.length === 0 ? t('offerings.none') : <LeadStockBadges stock={lead.stock} />}
       </Item>
       <Item term={t('fields.credit')}>
         <span className="tabular-nums">{format.currency(lead.credit)}</span>

@@ -53,10 +53,12 @@ export function LeadStockPreview({ control, lead }: LeadStockPreviewProps) {
       data-slot="lead-stock-preview"
       className="grid gap-2 rounded-lg border bg-muted/40 p-3 text-sm sm:col-span-2"
     >
-      <h3 id={titleId} className="flex items-center gap-1.5 font-medium">
+      {/* A label, not a heading: the form sits under headings of different levels (the edit
+          page's h1, the create dialog's h2). */}
+      <p id={titleId} className="flex items-center gap-1.5 font-medium">
         <TicketIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
         {t('offerings.title')}
-      </h3>
+      </p>
       <ul className="grid gap-1.5">
         {preview.offerings.map((offering) => {
           const soldOut = offering.available <= 0;

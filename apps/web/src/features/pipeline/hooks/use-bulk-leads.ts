@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type Lead, leadKeys } from '@/api/leads';
+import { offeringKeys } from '@/api/offerings';
 import { getErrorMessage, http } from '@/lib/http';
 
 /** Long enough to read the toast and reach its "Desfazer" (it also stays while hovered). */
@@ -40,7 +41,12 @@ export function useBulkLeads() {
   const { t } = useTranslation('pipeline');
   const { t: tLeads } = useTranslation('leads');
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: leadKeys.all });
+  // The leads, and the prospectus's counts their moves change.
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+      queryClient.invalidateQueries({ queryKey: offeringKeys.all }),
+    ]);
   const fail = (error: unknown) =>
     toast.error(t('bulk.error'), { description: getErrorMessage(error, t('bulk.errorHint')) });
 

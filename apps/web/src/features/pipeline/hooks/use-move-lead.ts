@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type Lead, type LeadFilters, leadKeys, updateLead } from '@/api/leads';
+import { offeringKeys } from '@/api/offerings';
 import { getErrorMessage } from '@/lib/http';
 import {
   type ColumnData,
@@ -85,11 +86,14 @@ export function useMoveLead(filters: LeadFilters) {
         void queryClient.invalidateQueries({ queryKey: leadKeys.board(filters) });
       }
       // What else shows this lead reloads when next shown; the board's own caches are already true.
+      // So do the prospectus's counts, which the move may have changed (the live stream patches
+      // them meanwhile).
       for (const queryKey of [
         leadKeys.detail(saved.id),
         leadKeys.history(saved.id),
         leadKeys.lists(),
         leadKeys.boards(),
+        offeringKeys.all,
       ]) {
         void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
       }
