@@ -117,8 +117,12 @@ export const leadFranchiseStatuses = pgTable(
     })
       .onDelete('cascade')
       .onUpdate('cascade'),
-    // And lead_franchise_statuses_fresh_idx (franchise_id, contract_status, status_changed_at)
-    // INCLUDE (the dimensions, the amounts), in the migration: drizzle does not model INCLUDE.
+    // And, in the migrations (drizzle does not model INCLUDE): lead_franchise_statuses_fresh_idx
+    // (franchise_id, contract_status, status_changed_at) INCLUDE (the dimensions, the amounts), and
+    // lead_franchise_statuses_offering_key_idx (franchise_id, prospectus_year, vertical_id,
+    // platform_id, quota_id, contract_status) INCLUDE (lead_id, credit): the holders of a praça's
+    // offering, for the prospectus's summary. The offerings' stock also follows this table (its
+    // triggers, in the migration that made offering_stock).
   ],
 );
 
