@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, normalisedForSearch, recordStatus, recordStatusCheck, updatedAt } from './columns';
+import {
+  createdAt,
+  editVersion,
+  id,
+  normalisedForSearch,
+  recordStatus,
+  recordStatusCheck,
+  updatedAt,
+} from './columns';
 
 export const brands = pgTable(
   'brands',
@@ -24,6 +32,7 @@ export const brands = pgTable(
     /** The open tasks on the brand itself and the earliest one's due date (the tasks' triggers). */
     openTasks: integer('open_tasks').notNull().default(0),
     nextTaskDueAt: timestamp('next_task_due_at', { withTimezone: true }),
+    version: editVersion(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // The search box's texts, normalised once when written (`normalisedForSearch`): matching reads

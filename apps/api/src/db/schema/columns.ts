@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { RECORD_STATUSES } from '@funil/shared';
-import { numeric, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, numeric, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Shared column builders: every table gets database-generated uuids and UTC-aware timestamps.
 
@@ -16,6 +16,17 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/**
+ * A record's edit version (its ETag): the id of the transaction that last changed the record's own
+ * fields. Set on insert here and on update by the `funil_stamp_version` trigger, which leaves it
+ * alone when a write changes only the counters other rows keep on the record (its open tasks), so
+ * a task written on a lead does not make an edit of the lead conflict.
+ */
+export const editVersion = () =>
+  bigint('version', { mode: 'number' })
+    .notNull()
+    .default(sql`txid_current()`);
 
 /** BRL amounts: exact decimals in the database, JSON numbers at the edge (mode 'number'). */
 export const money = (name: string) =>

@@ -14,7 +14,7 @@ import {
 import { CONTRACT_STATUSES } from '@funil/shared';
 import { brands } from './brands';
 import { franchises, platforms, quotas, verticals } from './catalogues';
-import { createdAt, id, money, updatedAt } from './columns';
+import { createdAt, editVersion, id, money, updatedAt } from './columns';
 import { users } from './users';
 
 const statusList = sql.raw(CONTRACT_STATUSES.map((status) => `'${status}'`).join(', '));
@@ -68,6 +68,7 @@ export const leads = pgTable(
      */
     openTasks: integer('open_tasks').notNull().default(0),
     nextTaskDueAt: timestamp('next_task_due_at', { withTimezone: true }),
+    version: editVersion(),
   },
   (table) => [
     check('leads_contract_status_check', sql`${table.contractStatus} in (${statusList})`),
