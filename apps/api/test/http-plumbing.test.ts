@@ -51,6 +51,7 @@ describe('HTTP plumbing', () => {
       expect(response.json()).toEqual({
         statusCode: 404,
         error: 'Not Found',
+        code: 'route_not_found',
         message: 'Rota não encontrada',
       });
     }
@@ -64,7 +65,12 @@ describe('HTTP plumbing', () => {
       payload: '{"name": "ab",',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'JSON inválido' });
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'invalid_json',
+      message: 'JSON inválido',
+    });
   });
 
   it('answers a body over 1 MiB with 413', async () => {
@@ -75,7 +81,11 @@ describe('HTTP plumbing', () => {
       payload: JSON.stringify({ name: 'x'.repeat(1024 * 1024), label: 'ok' }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
+    expect(response.json()).toMatchObject({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      code: 'payload_too_large',
+    });
   });
 
   it('answers validation errors with issues and the first issue as message', async () => {
@@ -88,6 +98,7 @@ describe('HTTP plumbing', () => {
     expect(response.json()).toEqual({
       statusCode: 400,
       error: 'Bad Request',
+      code: 'validation',
       message: 'Nome deve ter no minimo 2 caracteres',
       issues: [
         { path: 'name', message: 'Nome deve ter no minimo 2 caracteres' },
@@ -205,6 +216,7 @@ describe('HTTP plumbing', () => {
     expect(response.json()).toEqual({
       statusCode: 500,
       error: 'Internal Server Error',
+      code: 'internal',
       message: 'Erro interno do servidor. Tente novamente mais tarde.',
     });
     expect(response.body).not.toMatch(/unique constraint|users_email_key|at /);

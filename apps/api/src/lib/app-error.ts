@@ -1,4 +1,15 @@
 /**
+ * The stable, machine-readable code of an error's i18n key, answered beside its translated message:
+ * the key without its `errors:` namespace ('errors:not_found.lead' → 'not_found.lead'); a key of
+ * another namespace keeps it as the code's first part ('validation:spreadsheet.mapping_invalid' →
+ * 'validation.spreadsheet.mapping_invalid'). A client tells errors apart by it, never by the text.
+ */
+export function errorCode(key: string): string {
+  const [namespace, rest] = key.includes(':') ? key.split(':', 2) : ['errors', key];
+  return namespace === 'errors' ? (rest ?? '') : `${namespace}.${rest ?? ''}`;
+}
+
+/**
  * An expected failure that services throw and the error handler turns into an HTTP answer. The
  * message is an i18n key ("errors:not_found.brand"), translated per request, so services never
  * deal with languages.

@@ -202,6 +202,7 @@ describe('the error handler', () => {
     expect(orphan.json()).toEqual({
       statusCode: 404,
       error: 'Not Found',
+      code: 'not_found.lead',
       message: 'Oportunidade não encontrada',
     });
 
@@ -221,6 +222,7 @@ describe('the error handler', () => {
     expect(away.json()).toEqual({
       statusCode: 503,
       error: 'Service Unavailable',
+      code: 'service_unavailable',
       message: 'Serviço indisponível',
     });
     expect(away.body).not.toMatch(/raised for the test|select|57P01/);

@@ -10,6 +10,7 @@ import { revokeSession } from '../modules/auth/sessions.service';
 const SESSION_EXPIRED = {
   statusCode: 401,
   error: 'Unauthorized',
+  code: 'session_expired',
   message: 'Sessão expirada. Faça login novamente.',
 };
 
@@ -120,7 +121,12 @@ describe('auth plugin', () => {
     const plain = await signIn(app, { roles: ['user', 'comercial'] });
     const denied = await app.inject({ method: 'DELETE', url: '/api/test/managers', headers: plain.headers });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'Acesso negado' });
+    expect(denied.json()).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      code: 'access_denied',
+      message: 'Acesso negado',
+    });
 
     for (const roles of [['manager'], ['admin'], ['user', 'admin']] as const) {
       const allowed = await signIn(app, { roles: [...roles] });

@@ -3,17 +3,22 @@ import { type ErrorResponse, issueMessageKey } from '@funil/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isAppError } from '../lib/app-error';
+import { AppError, errorCode, isAppError } from '../lib/app-error';
 import { answerForDatabaseError } from '../lib/db-errors';
 import { negotiateLanguage, type Translate, translator } from '../lib/i18n';
 
 type Issue = NonNullable<ErrorResponse['issues']>[number];
 
-/** The one shape of every error body (docs/api.md, General). */
-export function errorBody(statusCode: number, message: string, issues?: Issue[]): ErrorResponse {
+/**
+ * The one shape of every error body (docs/api.md, General): the status, its standard phrase, the
+ * stable `code` derived from the message's i18n key (lib/app-error.ts, errorCode) and the message
+ * translated for the request.
+ */
+export function errorBody(statusCode: number, key: string, message: string, issues?: Issue[]): ErrorResponse {
   return {
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',
+    code: errorCode(key),
     message,
     ...(issues ? { issues } : {}),
   };
@@ -23,8 +28,12 @@ export function errorBody(statusCode: number, message: string, issues?: Issue[])
 export const translateFor = (request: FastifyRequest): Translate =>
   (request.t as Translate | null) ?? translator(negotiateLanguage(request.headers['accept-language']));
 
+/** The error body for `key`, translated for the request. */
+export const errorBodyFor = (request: FastifyRequest, statusCode: number, key: string): ErrorResponse =>
+  errorBody(statusCode, key, translateFor(request)(key));
+
 export function replyRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(404).send(errorBody(404, translateFor(request)('errors:route_not_found')));
+  return reply.code(404).send(errorBodyFor(request, 404, 'errors:route_not_found'));
 }
 
 // Messages for errors that carry only a status (fastify's own, plugins').
@@ -38,6 +47,9 @@ const KEY_BY_STATUS: Record<number, string> = {
   429: 'errors:too_many_requests',
   503: 'errors:service_unavailable',
 };
+
+/** A request that breaks its schema: code `validation`. */
+const VALIDATION_KEY = 'errors:validation';
 
 type ValidationEntry = { instancePath?: string; keyword?: string; message?: string; params?: object };
 
@@ -80,7 +92,10 @@ export const errorsPlugin = fp(
       const t = translateFor(request);
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issues = validationIssues(t, error.validation);
-        return reply.code(400).send(errorBody(400, issues[0]?.message ?? t('errors:validation'), issues));
+        // One code for every invalid field; each issue says which field and why.
+        return reply
+          .code(400)
+          .send(errorBody(400, VALIDATION_KEY, issues[0]?.message ?? t(VALIDATION_KEY), issues));
       }
       // A database failure no service mapped becomes its one answer here (lib/db-errors.ts); a
       // service's own AppError, more specific, has already won, and an error carrying its own
@@ -99,7 +114,7 @@ export const errorsPlugin = fp(
         return reply
           .code(answer.statusCode)
           .headers(answer.headers)
-          .send(errorBody(answer.statusCode, message, issues));
+          .send(errorBody(answer.statusCode, answer.key, message, issues));
       }
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
@@ -107,9 +122,13 @@ export const errorsPlugin = fp(
         request.log.error({ err: error }, 'request failed');
         return reply
           .code(status)
-          .send(errorBody(status, t(status === 503 ? 'errors:service_unavailable' : 'errors:internal')));
+          .send(
+            errorBodyFor(request, status, status === 503 ? 'errors:service_unavailable' : 'errors:internal'),
+          );
       }
-      return reply.code(status).send(errorBody(status, t(KEY_BY_STATUS[status] ?? 'errors:bad_request')));
+      return reply
+        .code(status)
+        .send(errorBodyFor(request, status, KEY_BY_STATUS[status] ?? 'errors:bad_request'));
     });
   },
   { name: 'funil-errors', dependencies: ['funil-i18n'] },

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { errorBody, translateFor } from './errors';
+import { errorBodyFor } from './errors';
 
 declare module 'fastify' {
   // Module augmentation only works with an interface.
@@ -40,7 +40,7 @@ export const gracefulClosePlugin = fp(
       reply
         .code(503)
         .header('connection', 'close')
-        .send(errorBody(503, translateFor(request)('errors:service_unavailable')));
+        .send(errorBodyFor(request, 503, 'errors:service_unavailable'));
     });
     app.addHook('onSend', async (_request, reply, payload) => {
       if (isClosing || isRefusing) reply.header('connection', 'close');

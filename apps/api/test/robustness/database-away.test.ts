@@ -96,6 +96,7 @@ describe('while the database is away', () => {
         expect(response.json(), what).toEqual({
           statusCode: 503,
           error: 'Service Unavailable',
+          code: 'service_unavailable',
           message: 'Serviço indisponível',
         });
         expect(response.headers['retry-after'], what).toBe('5');

@@ -58,7 +58,12 @@ describe('known and unknown emails get the same answer', () => {
       password: 'senha-123',
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ statusCode: 409, error: 'Conflict', message: 'Email já cadastrado' });
+    expect(taken.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      code: 'auth.email_taken',
+      message: 'Email já cadastrado',
+    });
     expect(fresh.statusCode).toBe(201);
     expect(shapeOf(fresh.json())).toMatchObject({ access_token: 'string', user: { email: 'string' } });
   });

@@ -95,11 +95,19 @@ export const listResponseSchema = <T extends z.ZodType>(item: T) =>
     limit: z.number().int(),
   });
 
-/** Every error body (docs/api.md, General); `issues` only on validation errors. */
+/**
+ * Every error body (docs/api.md, General); `issues` only on validation errors. `code` is stable and
+ * machine-readable (a client branches on it), `message` the same error in the request's language.
+ */
 export const errorResponseSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
-  message: z.string(),
+  code: z
+    .string()
+    .describe(
+      "Stable machine-readable code: 'validation' for a body, query or parameter that breaks its schema, else the error's own (not_found.lead, session_expired, edit_conflict, offerings.sold_out…)",
+    ),
+  message: z.string().describe("The error in the request's language (Accept-Language; pt-BR by default)"),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

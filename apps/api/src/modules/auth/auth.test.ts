@@ -115,7 +115,12 @@ describe('register with open registration and allowed domains', () => {
 
     const taken = await post(app, '/api/auth/register', account('bia@empresa.com.br'));
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ statusCode: 409, error: 'Conflict', message: 'Email já cadastrado' });
+    expect(taken.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      code: 'auth.email_taken',
+      message: 'Email já cadastrado',
+    });
 
     const foreign = await post(app, '/api/auth/register', account('ana@gmail.com'));
     expect(foreign.statusCode).toBe(403);
@@ -354,6 +359,7 @@ describe('password reset requests are rate limited per client address', () => {
     expect(limited.json()).toEqual({
       statusCode: 429,
       error: 'Too Many Requests',
+      code: 'too_many_requests',
       message: 'Muitas requisições. Tente novamente mais tarde.',
     });
     const retryAfter = Number(limited.headers['retry-after']);
