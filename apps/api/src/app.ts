@@ -40,7 +40,7 @@ import { authPlugin } from './plugins/auth';
 import { type BulkSlotOptions, bulkSlotsPlugin } from './plugins/bulk-slots';
 import { databaseListenerPlugin } from './plugins/database-listener';
 import { dbPlugin } from './plugins/db';
-import { errorBody, errorsPlugin, translateFor } from './plugins/errors';
+import { errorBodyFor, errorsPlugin } from './plugins/errors';
 import { fileStorePlugin } from './plugins/file-store';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { gracefulClosePlugin } from './plugins/graceful-close';
@@ -120,9 +120,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true },
     // Malformed URLs (bad percent-encoding) answer the same error body as everything else.
     frameworkErrors: (_error, request, reply) => {
-      void (reply as FastifyReply)
-        .code(400)
-        .send(errorBody(400, translateFor(request)('errors:bad_request')));
+      void (reply as FastifyReply).code(400).send(errorBodyFor(request, 400, 'errors:bad_request'));
     },
   }).withTypeProvider<ZodTypeProvider>();
 
