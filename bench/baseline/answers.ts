@@ -135,8 +135,10 @@ function brandOf(row: Row) {
             email: nullable(row[13]) ?? '',
             phone_number: nullable(row[14]) ?? '',
           },
-    createdAt: text(row[15]),
-    updatedAt: text(row[16]),
+    open_tasks: row[15] as number,
+    next_task_due_at: nullable(row[16]),
+    createdAt: text(row[17]),
+    updatedAt: text(row[18]),
   };
 }
 
@@ -144,7 +146,10 @@ export function brandPageOf(totalRows: Row[], pageRows: Row[], limit: number) {
   return { data: pageRows.map(brandOf), total: Number(totalRows[0]?.[0] ?? 0), page: 1, limit };
 }
 
-/** The signed-in user (users.* as userRecordColumns selects them: id … updated_at). */
+/**
+ * The signed-in user (users.* as userRecordColumns selects them: id, email, name, roles,
+ * is_active, avatar_url, language, created_at, updated_at).
+ */
 export function userOf(row: Row) {
   return {
     id: text(row[0]),
@@ -155,7 +160,7 @@ export function userOf(row: Row) {
     avatar_url: nullable(row[5]),
     roles: row[3] as string[],
     isActive: row[4] as boolean,
-    createdAt: iso(row[6]),
-    updatedAt: iso(row[7]),
+    createdAt: iso(row[7]),
+    updatedAt: iso(row[8]),
   };
 }

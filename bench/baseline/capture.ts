@@ -24,15 +24,20 @@ export type Recipe = {
   capturedAt: number;
 };
 
-export async function sendScenario(baseUrl: string, scenario: Scenario, token: string): Promise<Response> {
+export async function sendScenario(
+  baseUrl: string,
+  scenario: Scenario,
+  token: string,
+  body = scenario.body,
+): Promise<Response> {
   return fetch(baseUrl + scenario.path, {
     method: scenario.method,
     headers: {
       'user-agent': BENCH_USER_AGENT,
       ...(scenario.authenticated ? { authorization: `Bearer ${token}` } : {}),
-      ...(scenario.body ? { 'content-type': 'application/json' } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
     },
-    body: scenario.body,
+    body,
   });
 }
 
@@ -64,6 +69,7 @@ export async function captureRecipes(
       const capturedAt = Date.now();
       const response = await sendScenario(server.baseUrl, scenario, token);
       const answer = await response.text();
+      if (scenario.back) await (await sendScenario(server.baseUrl, scenario, token, scenario.back)).text();
       if (!response.ok) throw new Error(`${scenario.method} ${scenario.path}: ${response.status} ${answer}`);
       recipes.push({
         key: scenario.key,

@@ -1,4 +1,5 @@
-// One comparison on one database: Funil's statements captured, Funil and the baseline started side
+// One comparison on one database: Funil's statements captured (the baseline replays them for the
+// reads it has no SQL of its own for), Funil and the baseline started side
 // by side with the same JWT secret, answers compared byte for byte (a difference stops the run),
 // then every scenario under load on each, alternating Funil and the baseline round after round,
 // with the session cache on and then off. What the run wrote is put back at the end.
@@ -9,7 +10,7 @@ import { signInBench } from '../support/bench-account';
 import { countLeads, withBenchClient } from '../support/bench-database';
 import { startBenchServer } from '../support/bench-server';
 import { startBaselineServer } from './baseline-process';
-import { leadSums, putBack } from './bench-data';
+import { leadStates, putBack } from './bench-data';
 import { compareAnswers } from './byte-check';
 import { captureRecipes } from './capture';
 import { alternate } from './alternate';
@@ -94,16 +95,15 @@ export async function compareWithBaseline(
   const probe = await startBenchServer(databaseUrl, env);
   let scenarios: Scenario[];
   try {
-    scenarios = await baselineScenarios(probe.baseUrl, await signInBench(probe.baseUrl));
+    scenarios = await baselineScenarios(probe.baseUrl, await signInBench(probe.baseUrl), { withMove: true });
   } finally {
     await probe.stop();
   }
-  const updatedLead =
-    scenarios
-      .find((scenario) => scenario.key === 'update')
-      ?.path.split('/')
-      .at(-1) ?? '';
-  const before = await leadSums(databaseUrl, updatedLead);
+  // The leads the update and the move write, to be put back as they were.
+  const writtenLeads = scenarios
+    .filter((scenario) => scenario.key === 'update' || scenario.key === 'move')
+    .map((scenario) => scenario.path.split('/').at(-1) ?? '');
+  const before = await leadStates(databaseUrl, [...new Set(writtenLeads)]);
   try {
     mkdirSync(resultsDir, { recursive: true });
     const recipesFile = join(resultsDir, `baseline-recipes-${options.label}.json`);

@@ -16,6 +16,9 @@ export async function measure(
     url: baseUrl + scenario.path,
     method: scenario.method,
     body: scenario.body,
+    ...(scenario.back
+      ? { requests: [scenario.body, scenario.back].map((body) => ({ method: scenario.method, body })) }
+      : {}),
     connections,
     duration: benchSettings.seconds,
     headers: {

@@ -16,7 +16,7 @@ const RAW_TYPES = new Set<number>([
   1185, // timestamptz[]
   1187, // interval[]
 ]);
-const types = {
+export const rawTypes = {
   getTypeParser: ((typeId: number, format?: 'text' | 'binary') =>
     RAW_TYPES.has(typeId)
       ? (value: string) => value
@@ -60,7 +60,7 @@ async function run(db: Queryable, statement: CapturedStatement, substitution: Su
     text: statement.text,
     values: statement.params.map((value) => substitution.param(value)),
     rowMode: 'array',
-    types,
+    types: rawTypes,
   });
   return result.rows;
 }

@@ -7,19 +7,23 @@ import type { Recipe } from './capture';
 import { brandPageOf, leadOf, leadPageOf, type Row, summaryOf, userOf } from './answers';
 import { replay, Substitution } from './replay';
 import type { CheckedUser } from './session-check';
+import { ownAnswer, type OwnStatements } from './own-routes';
 
 export type RouteRequest = {
   method: string;
   url: string;
   body: string;
+  ifMatch: string | undefined;
   userAgent: string;
   ip: string;
   user: CheckedUser | null;
 };
-export type RouteAnswer = { status: number; body: string };
+export type RouteAnswer = { status: number; body: string; etag?: string };
 
 export type RouteContext = {
   pool: pg.Pool;
+  /** The scenarios answered by the baseline's own SQL. */
+  own: OwnStatements;
   jwtKey: Uint8Array;
   /** The captured request's user and user-agent, to be replaced by this request's. */
   capturedUserId: string;
@@ -79,6 +83,11 @@ export async function answer(
   request: RouteRequest,
 ): Promise<RouteAnswer> {
   const { recipe } = route;
+  const own = await ownAnswer(context.own, recipe.key, pathId, {
+    ...request,
+    userId: request.user?.id ?? '',
+  });
+  if (own) return own;
   const substitution = new Substitution(recipe.capturedAt);
   const capturedId = UUID_AT_END.exec(recipe.path)?.[0].slice(1);
   if (capturedId && pathId) substitution.values.set(capturedId, pathId);
@@ -97,7 +106,7 @@ export async function answer(
     if (recipe.key === 'login' && text.includes('"password_hash" from "users"')) {
       credentials = rows[0];
       const { password } = JSON.parse(request.body) as { password: string };
-      const hash = credentials?.[8] as string | undefined;
+      const hash = credentials?.[9] as string | undefined;
       if (!hash || !(await verify(hash, password))) throw new Error('invalid credentials');
     }
   });

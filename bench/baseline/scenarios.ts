@@ -9,6 +9,12 @@ export type Scenario = {
   method: 'GET' | 'POST' | 'PATCH';
   path: string;
   body?: string;
+  /**
+   * A second body that undoes the first (a status move and the move back): under load each
+   * connection sends the two in turn, and the byte check undoes Funil's write before the
+   * baseline makes the same one.
+   */
+  back?: string;
   /** Sends the bench account's token (every scenario but login). */
   authenticated: boolean;
   /** A list, board or summary route: its p99 is compared between database sizes. */
@@ -28,9 +34,10 @@ type LeadSample = {
   franchises: string[];
 };
 
-/** The newest lead, whose relations the scenarios reuse. */
-async function sampleLead(baseUrl: string, token: string): Promise<LeadSample> {
-  const response = await fetch(`${baseUrl}/api/leads?limit=1`, {
+/** The newest lead (of a status, if given), whose relations the scenarios reuse. */
+async function sampleLead(baseUrl: string, token: string, status?: string): Promise<LeadSample> {
+  const filter = status ? `&contract_status=${status}` : '';
+  const response = await fetch(`${baseUrl}/api/leads?limit=1${filter}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   if (!response.ok) throw new Error(`sample lead: ${response.status}`);
@@ -39,8 +46,32 @@ async function sampleLead(baseUrl: string, token: string): Promise<LeadSample> {
   return lead;
 }
 
-export async function baselineScenarios(baseUrl: string, session: BenchSession): Promise<Scenario[]> {
+/**
+ * A status move and the move back (frio ⇄ morno: statuses that hold no quota of the prospectus,
+ * so no move is refused), on the newest lead in frio.
+ */
+async function moveScenario(baseUrl: string, token: string): Promise<Scenario> {
+  const moved = await sampleLead(baseUrl, token, 'frio');
+  return {
+    key: 'move',
+    name: 'move a lead (frio ⇄ morno)',
+    method: 'PATCH',
+    path: `/api/leads/${moved.id}`,
+    body: JSON.stringify({ contract_status: 'morno' }),
+    back: JSON.stringify({ contract_status: 'frio' }),
+    authenticated: true,
+    followsPage: false,
+  };
+}
+
+/** The scenarios; `withMove` adds the status move (which writes history entries to put back). */
+export async function baselineScenarios(
+  baseUrl: string,
+  session: BenchSession,
+  { withMove = false } = {},
+): Promise<Scenario[]> {
   const lead = await sampleLead(baseUrl, session.token);
+  const move = withMove ? [await moveScenario(baseUrl, session.token)] : [];
   const vertical = lead.vertical.id;
   // A word of the brand's name ("Café da Terra 1" → "Terra"): matches many brands, as a user types it.
   const search = encodeURIComponent(lead.brand_id.name.split(' ').at(-2) ?? lead.brand_id.name);
@@ -104,6 +135,7 @@ export async function baselineScenarios(baseUrl: string, session: BenchSession):
       authenticated: true,
       followsPage: false,
     },
+    ...move,
     {
       key: 'login',
       name: 'login (argon2)',

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { answer, type Route, type RouteContext, routeOf } from './routes';
 import type { BaselineRecipes } from './recipes-file';
 import { sessionChecker } from './session-check';
+import { ownStatements } from './own-routes';
 
 const env = (name: string, fallback?: string): string => {
   const value = process.env[name] ?? fallback;
@@ -30,6 +31,7 @@ const checkSession = await sessionChecker({
 });
 const context: RouteContext = {
   pool,
+  own: await ownStatements(pool),
   jwtKey: new TextEncoder().encode(jwtSecret),
   capturedUserId: file.session.userId,
   capturedUserAgent: file.userAgent,
@@ -43,10 +45,11 @@ const readBody = async (request: IncomingMessage): Promise<string> => {
 };
 
 const server = createServer((request, response) => {
-  const send = (status: number, body: string) => {
+  const send = (status: number, body: string, etag?: string) => {
     response.writeHead(status, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),
+      ...(etag ? { etag } : {}),
     });
     response.end(body);
   };
@@ -69,11 +72,12 @@ const server = createServer((request, response) => {
       method,
       url,
       body,
+      ifMatch: request.headers['if-match'],
       userAgent: request.headers['user-agent']?.slice(0, 500) ?? '',
       ip: request.socket.remoteAddress ?? '',
       user,
     });
-    send(result.status, result.body);
+    send(result.status, result.body, result.etag);
   })().catch((error: unknown) => {
     send(500, JSON.stringify({ message: error instanceof Error ? error.message : String(error) }));
   });
