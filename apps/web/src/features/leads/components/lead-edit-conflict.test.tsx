@@ -42,6 +42,7 @@ describe('edit opportunity: someone else saved it meanwhile', () => {
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Registro alterado por outra pessoa' });
     expect(api.calls(`PATCH ${LEAD_PATH}`)[0]!.headers.get('If-Match')).toBe('"1"');
+    expect(api.calls(`PATCH ${LEAD_PATH}`)[0]!.body).toEqual({ assessment: 'Q2 2026' });
     // Only what the user changed, with its value and a copy button.
     expect(within(dialog).getByText('Apuração')).toBeInTheDocument();
     expect(within(dialog).getByText('Q2 2026')).toBeInTheDocument();
@@ -64,9 +65,11 @@ describe('edit opportunity: someone else saved it meanwhile', () => {
     await waitFor(() => expect(screen.getByLabelText('Apuração')).toHaveValue('Q3 2026 (Rita)'));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
 
-    // The next save goes over the version just loaded.
+    // The next save goes over the version just loaded, with what changed since it.
+    await user.type(screen.getByLabelText('Apuração'), ' ok');
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
     await waitFor(() => expect(api.calls(`PATCH ${LEAD_PATH}`)).toHaveLength(3));
     expect(api.calls(`PATCH ${LEAD_PATH}`)[2]!.headers.get('If-Match')).toBe('"2"');
+    expect(api.calls(`PATCH ${LEAD_PATH}`)[2]!.body).toEqual({ assessment: 'Q3 2026 (Rita) ok' });
   });
 });

@@ -22,7 +22,7 @@ const LEAD_PATH = `/api/leads/${LEAD.id}`;
 const NO_CONTACTS = { 'GET /api/contacts': { body: { data: [], total: 0, page: 1, limit: 100 } } };
 
 describe('edit opportunity', () => {
-  it('shows the lead’s values, saves every field but the brand, and goes back to the kanban', async () => {
+  it('shows the lead’s values, saves only the fields changed, and goes back to the kanban', async () => {
     const user = userEvent.setup();
     const api = signedIn({
       [`GET ${LEAD_PATH}`]: { body: LEAD },
@@ -56,22 +56,22 @@ describe('edit opportunity', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
 
     await waitFor(() => expect(api.calls(`PATCH ${LEAD_PATH}`)).toHaveLength(1));
-    expect(api.calls(`PATCH ${LEAD_PATH}`)[0]!.body).toEqual({
-      assessment: 'Q2 2026',
-      vertical: LEAD.vertical.id,
-      quota: LEAD.quota.id,
-      platform: LEAD.platform.id,
-      prospectus_year: 2027,
-      contract_status: 'quente',
-      executive: null,
-      franchises: ['Belo Horizonte', 'São Paulo'],
-      credit: 1500,
-      invest: 250.5,
-      exchange: true,
-      rouanet_law: false,
-    });
+    // Only the fields that changed: the others are left as they are on the server.
+    expect(api.calls(`PATCH ${LEAD_PATH}`)[0]!.body).toEqual({ assessment: 'Q2 2026', executive: null });
     expect(await screen.findByText('Lead atualizado com sucesso.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sends nothing when nothing changed, says it is saved and goes back to the kanban', async () => {
+    const user = userEvent.setup();
+    const api = signedIn({ [`GET ${LEAD_PATH}`]: { body: LEAD }, ...NO_CONTACTS });
+    const { router } = renderRoute(`/leads/editar/${LEAD.id}`);
+    await screen.findByLabelText('Apuração', undefined, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+
+    expect(await screen.findByText('Lead atualizado com sucesso.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(api.calls(`PATCH ${LEAD_PATH}`)).toHaveLength(0);
   });
 
   it('asks why the deal was lost when saved as Declinado, and sends the reason with the save', async () => {
@@ -92,7 +92,7 @@ describe('edit opportunity', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Salvar motivo' }));
 
     await waitFor(() => expect(api.calls(`PATCH ${LEAD_PATH}`)).toHaveLength(1));
-    expect(api.calls(`PATCH ${LEAD_PATH}`)[0]!.body).toMatchObject({
+    expect(api.calls(`PATCH ${LEAD_PATH}`)[0]!.body).toEqual({
       contract_status: 'declinado',
       reason: 'Fechou com a concorrência',
     });
@@ -127,7 +127,7 @@ describe('edit opportunity', () => {
       ...NO_CONTACTS,
     });
     const { router } = renderRoute(`/leads/editar/${LEAD.id}`);
-    await screen.findByLabelText('Apuração', undefined, { timeout: 5000 });
+    await user.type(await screen.findByLabelText('Apuração', undefined, { timeout: 5000 }), '!');
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
     const toast = await screen.findByText('Erro ao atualizar lead');
     expect(toast).toBeInTheDocument();

@@ -63,13 +63,16 @@ export function LeadEditPage({ leadId, canDelete, contacts, assistant, timeline,
   async function handleSave(values: LeadCreate) {
     const etag = version.base?.etag ?? null;
     const opened = version.base?.record;
+    // The form shows only once the lead is loaded: there is always a version to save over.
+    if (!opened) return;
     const to = values.contract_status;
     const reason =
-      opened && opened.contract_status !== to && isLostStatus(to)
+      opened.contract_status !== to && isLostStatus(to)
         ? await lostReason.ask({ brand: opened.brand_id.name, status: to })
         : undefined;
-    const body = { ...toUpdateBody(values), ...(reason ? { reason } : {}) };
-    version.saved(await update.mutateAsync({ id: leadId, body, etag }));
+    // Only what changed since the form opened; nothing changed sends nothing and says it is saved.
+    const body = { ...toUpdateBody(values, opened), ...(reason ? { reason } : {}) };
+    if (Object.keys(body).length > 0) version.saved(await update.mutateAsync({ id: leadId, body, etag }));
     toast.success(t('edit.updated'));
     void navigate('/dashboard');
   }

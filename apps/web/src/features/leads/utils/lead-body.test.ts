@@ -1,6 +1,6 @@
 import type { LeadCreate } from '@funil/shared';
 import { describe, expect, it } from 'vitest';
-import { fixtureId } from '@/test/api-fixtures';
+import { apiLead, apiUser, fixtureId } from '@/test/api-fixtures';
 import { toCreateBody, toUpdateBody } from './lead-body';
 
 const values: LeadCreate = {
@@ -34,9 +34,52 @@ describe('lead bodies', () => {
     });
   });
 
-  it('sends an update without the brand, clearing the executive and the franchises explicitly', () => {
-    const body = toUpdateBody(values);
-    expect(body).not.toHaveProperty('brand_id');
-    expect(body).toMatchObject({ executive: null, franchises: [] });
+  describe('an edit', () => {
+    const opened = apiLead('Q1 2026', { franchises: ['Recife', 'Belo Horizonte'], credit: 1500.5 });
+    const unchanged: LeadCreate = {
+      brand_id: opened.brand_id.id,
+      assessment: 'Q1 2026',
+      vertical: opened.vertical.id,
+      quota: opened.quota.id,
+      platform: opened.platform.id,
+      prospectus_year: opened.prospectus_year,
+      contract_status: opened.contract_status,
+      executive: null,
+      franchises: ['Belo Horizonte', 'Recife'],
+      credit: 1500.5,
+      invest: opened.invest,
+      exchange: opened.exchange,
+      rouanet_law: opened.rouanet_law,
+    };
+
+    it('sends nothing when nothing changed (the franchises in another order are the same set)', () => {
+      expect(toUpdateBody(unchanged, opened)).toEqual({});
+    });
+
+    it('sends only the changed fields, never the brand', () => {
+      const body = toUpdateBody(
+        {
+          ...unchanged,
+          brand_id: fixtureId(99),
+          assessment: 'Q2 2026',
+          credit: 10,
+          exchange: !opened.exchange,
+        },
+        opened,
+      );
+      expect(body).toEqual({ assessment: 'Q2 2026', credit: 10, exchange: !opened.exchange });
+    });
+
+    it('sends the whole set of franchises when it changed, and a cleared executive as null', () => {
+      const withExecutive = apiLead('Q1 2026', {
+        franchises: ['Recife'],
+        credit: 1500.5,
+        executive: apiUser({ id: fixtureId(9) }),
+      });
+      expect(
+        toUpdateBody({ ...unchanged, executive: null, franchises: ['Recife', 'Salvador'] }, withExecutive),
+      ).toEqual({ executive: null, franchises: ['Recife', 'Salvador'] });
+      expect(toUpdateBody({ ...unchanged, franchises: [] }, opened)).toEqual({ franchises: [] });
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { LeadCreate, LeadCreateInput, LeadUpdateInput } from '@funil/shared';
 import type { Lead } from '@/api/leads';
+import { changedFields } from '@/components/form/changed-fields';
 
 /**
  * The opportunity form's values: ids for the references, the year as the select's text, the
@@ -34,11 +35,52 @@ export function toCreateBody(values: LeadCreate): LeadCreateInput {
   };
 }
 
+/** The fields an edit PATCH may send: every field of the form but the brand, which it does not change. */
+const UPDATE_FIELDS = [
+  'assessment',
+  'vertical',
+  'quota',
+  'platform',
+  'prospectus_year',
+  'contract_status',
+  'executive',
+  'franchises',
+  'credit',
+  'invest',
+  'exchange',
+  'rouanet_law',
+] as const;
+
+type UpdateFields = Omit<LeadCreate, 'brand_id'>;
+
+/** A lead as the form's checked values hold it; its franchises in name order, as sets compare. */
+const comparable = (values: UpdateFields): UpdateFields => ({
+  ...values,
+  franchises: [...values.franchises].sort(),
+});
+
+const fieldsOf = (lead: Lead): UpdateFields => ({
+  assessment: lead.assessment,
+  vertical: lead.vertical.id,
+  quota: lead.quota.id,
+  platform: lead.platform.id,
+  prospectus_year: lead.prospectus_year,
+  contract_status: lead.contract_status,
+  executive: lead.executive?.id ?? null,
+  franchises: lead.franchises,
+  credit: lead.credit,
+  invest: lead.invest,
+  exchange: lead.exchange,
+  rouanet_law: lead.rouanet_law,
+});
+
 /**
- * `PATCH /api/leads/:id`: every field of the form but the brand, which the edit screen does not
- * change; `executive: null` and `franchises: []` clear them.
+ * `PATCH /api/leads/:id`: only the fields that differ from the lead the form was opened with
+ * (`executive: null` and `franchises: []` clear them; the franchises only when the set changed),
+ * so a save never rewrites what someone else changed in another field. Empty when nothing changed.
  */
-export function toUpdateBody(values: LeadCreate): LeadUpdateInput {
-  const { brand_id: _brand, ...rest } = values;
-  return rest;
+export function toUpdateBody(values: LeadCreate, opened: Lead): LeadUpdateInput {
+  const { brand_id: _brand, ...next } = values;
+  const changed = changedFields(comparable(fieldsOf(opened)), comparable(next), UPDATE_FIELDS);
+  return Object.fromEntries(changed.map((field) => [field, next[field]])) as LeadUpdateInput;
 }
