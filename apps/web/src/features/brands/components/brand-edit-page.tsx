@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLoadFailedRedirect } from '@/components/use-load-failed-redirect';
 import { getErrorMessage } from '@/lib/http';
+import { toBrandUpdateBody } from '../utils/brand-body';
 import { BrandForm } from './brand-form';
 import { BrandImageField } from './brand-image-field';
 
@@ -63,7 +64,12 @@ export function BrandEditPage({ brandId, contacts, timeline, tasks }: BrandEditP
 
   async function handleSave(values: BrandCreate) {
     const etag = version.base?.etag ?? null;
-    version.saved(await update.mutateAsync({ id: brandId, body: values, etag }));
+    const opened = version.base?.record;
+    // The form shows only once the brand is loaded: there is always a version to save over.
+    if (!opened) return;
+    // Only what changed since the form opened; nothing changed sends nothing and says it is saved.
+    const body = toBrandUpdateBody(values, opened);
+    if (Object.keys(body).length > 0) version.saved(await update.mutateAsync({ id: brandId, body, etag }));
     toast.success(t('form.updated'));
   }
 

@@ -115,6 +115,20 @@ describe('brand form', () => {
     expect(api.requests.filter((request) => request.path.startsWith('/api/companies'))).toHaveLength(0);
   });
 
+  it('saves with nothing changed without sending anything, and says it is saved', async () => {
+    const user = userEvent.setup();
+    const brand = apiBrand('Banco Azul', { responsible: 'Íris' });
+    const api = signedIn({
+      [`GET /api/brands/${brand.id}`]: { body: brand },
+      'GET /api/contacts': { body: { data: [], total: 0, page: 1, limit: 100 } },
+    });
+    renderRoute(`/marcas/editar/${brand.id}`);
+    await screen.findByLabelText('Responsável', undefined, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    expect(await screen.findByText('Marca atualizada com sucesso.')).toBeInTheDocument();
+    expect(api.calls(`PATCH /api/brands/${brand.id}`)).toHaveLength(0);
+  });
+
   it('edits a brand and stays, and goes back to the list when the brand cannot be loaded', async () => {
     const user = userEvent.setup();
     const brand = apiBrand('Banco Azul', { responsible: 'Íris' });
@@ -131,10 +145,8 @@ describe('brand form', () => {
     await user.clear(responsible);
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
     expect(await screen.findByText('Marca atualizada com sucesso.')).toBeInTheDocument();
-    expect(api.calls(`PATCH /api/brands/${brand.id}`)[0]?.body).toMatchObject({
-      responsible: null,
-      cnpj: '11222333000181',
-    });
+    // Only the field changed: the CNPJ shown masked is not sent again.
+    expect(api.calls(`PATCH /api/brands/${brand.id}`)[0]?.body).toEqual({ responsible: null });
     expect(router.state.location.pathname).toBe(`/marcas/editar/${brand.id}`);
 
     await router.navigate('/marcas/editar/00000000-0000-4000-8000-000000000999');
