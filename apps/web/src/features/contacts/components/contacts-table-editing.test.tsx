@@ -123,6 +123,21 @@ describe('contacts table: inline editing', () => {
     expect(rowOf(table, ANA.email)).toHaveFocus();
   });
 
+  it('Enter with nothing changed (a field typed and put back) closes the row and sends nothing', async () => {
+    const user = userEvent.setup();
+    const api = stubContactsApi([ANA, BRUNO]);
+    renderContactsTable();
+    const table = await contactsTable();
+
+    await user.click(rowOf(table, ANA.email));
+    await user.clear(input(table, 'Sobrenome'));
+    await user.type(input(table, 'Sobrenome'), `${ANA.last_name}{Enter}`);
+
+    await waitFor(() => expect(within(table).queryByRole('textbox')).not.toBeInTheDocument());
+    expect(rowOf(table, ANA.email)).toHaveFocus();
+    expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+
   it('Enter on a focused row edits it; Esc puts its values back and sends nothing', async () => {
     const user = userEvent.setup();
     const api = stubContactsApi([ANA, BRUNO]);
