@@ -22,11 +22,13 @@ const vendorGroups = [
     test: /[\\/]node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/,
   },
   { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
-  // Not on every page, but on every form (the login form too): validation and form state. Not
+  // Not on every page, but on every form (the login form too): form state.
+  { name: 'forms', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
+  // Validation, apart: the login form fetches it on first focus, after the page has shown. Not
   // zod/v3, which only the AI SDK imports (the chat sheet's lazy chunk keeps it).
   {
-    name: 'forms',
-    test: /[\\/]node_modules[\\/](zod(?![\\/]v3[\\/])|react-hook-form|@hookform[\\/]resolvers)[\\/]/,
+    name: 'validation',
+    test: /[\\/]node_modules[\\/](zod(?![\\/]v3[\\/])|@hookform[\\/]resolvers)[\\/]/,
   },
 ];
 

@@ -1,14 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import '@/i18n';
+import { createAppRouter } from '@/app/router';
+import { languageReady } from '@/i18n';
 import '@/styles/index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The router starts fetching the first screen's code now, while the language's words download.
+const router = createAppRouter();
+
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  );
+
+// Words that fail to arrive (a network error) still let the app start: it shows the keys, and the
+// screen's own error handling takes it from there.
+languageReady.then(render, render);

@@ -1,5 +1,6 @@
 import { LIVE_RESET_EVENT, type LiveEvent, liveEventEnvelopeSchema, liveEventSchema } from '@funil/shared';
 import { createParser } from 'eventsource-parser';
+import { BACKOFF_DEFAULTS, backoffDelay } from '@/lib/backoff';
 import { HttpError, openEventStream, type RequestOptions } from '@/lib/http';
 
 export type { LiveEvent };
@@ -52,21 +53,10 @@ export type LiveStream = {
   malformedCount: () => number;
 };
 
-const DEFAULTS = { initialDelayMs: 500, maxDelayMs: 10_000, idleTimeoutMs: 45_000 };
+const DEFAULTS = { ...BACKOFF_DEFAULTS, idleTimeoutMs: 45_000 };
 
-/**
- * The wait before reconnect attempt `attempt` (0 first): 0.5 s doubling to 10 s, half of it fixed
- * and half random, so the tabs a server restart dropped do not all come back in the same instant,
- * and none comes back at once.
- */
-export function backoffDelay(
-  attempt: number,
-  random: () => number = Math.random,
-  { initialDelayMs, maxDelayMs }: { initialDelayMs: number; maxDelayMs: number } = DEFAULTS,
-): number {
-  const base = Math.min(maxDelayMs, initialDelayMs * 2 ** Math.min(attempt, 30));
-  return base / 2 + (random() * base) / 2;
-}
+// The reconnect waits; also used by the session check, which must not import the stream's code.
+export { backoffDelay };
 
 /**
  * An event's body, checked. A body whose envelope is right but whose record is not (a record

@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import type { AppRouter } from './router';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
 
-export function App() {
-  // Created once per mount, not at import time, so importing the route table has no side effects.
-  const [router] = useState(createAppRouter);
+/** The providers around the router main.tsx created (created there so it starts loading at once). */
+export function App({ router }: { router: AppRouter }) {
   return (
     <AppProvider>
       <RouterProvider router={router} />

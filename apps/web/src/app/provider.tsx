@@ -1,11 +1,14 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from '@/components/theme/theme-provider';
-import { Toaster } from '@/components/ui/sonner';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { i18n } from '@/i18n';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
+
+// Fetched after the first screen's code, not with it: the sign-in screens raise toasts only on a
+// failure (through lib/toast-later.ts), and no toast can show before this has loaded anyway.
+const Toaster = lazy(async () => ({ default: (await import('@/components/ui/sonner')).Toaster }));
 
 type AppProviderProps = {
   children: ReactNode;
@@ -21,7 +24,9 @@ export function AppProvider({ children, queryClient = defaultQueryClient }: AppP
         <AuthProvider>
           <ThemeProvider>
             {children}
-            <Toaster />
+            <Suspense fallback={null}>
+              <Toaster />
+            </Suspense>
           </ThemeProvider>
         </AuthProvider>
       </QueryClientProvider>

@@ -3,7 +3,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type Language } from './languages';
-import { DEFAULT_NAMESPACE, NAMESPACES, resources } from './resources';
+import { loadLanguage } from './load-language';
 
 function syncDocumentLanguage(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = toLanguage(lng);
@@ -15,14 +15,15 @@ void i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources,
-    ns: NAMESPACES,
-    defaultNS: DEFAULT_NAMESPACE,
+    // No words yet: the active language's bundle is fetched below, and the app renders once it is in.
+    resources: {},
+    partialBundledLanguages: true,
+    ns: ['common'],
+    defaultNS: 'common',
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     // Only the exact codes exist; without this i18next would also look for a `pt` bundle.
     load: 'currentOnly',
-    // Resources are bundled, so initialise synchronously: the first render is already translated.
     initAsync: false,
     interpolation: { escapeValue: false },
     detection: {
@@ -42,8 +43,15 @@ export function getLanguage(): Language {
   return toLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
-/** Switches the interface language; the detector saves it in localStorage `i18nextLng`. */
-export function changeLanguage(lng: Language) {
+/** Resolves when the words of the language detected at start-up are in: main.tsx renders then. */
+export const languageReady: Promise<void> = loadLanguage(i18n, getLanguage());
+
+/**
+ * Switches the interface language once its words are fetched; the detector saves it in
+ * localStorage `i18nextLng`.
+ */
+export async function changeLanguage(lng: Language) {
+  await loadLanguage(i18n, lng);
   return i18n.changeLanguage(lng);
 }
 

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n } from '@/i18n';
+import '@/i18n/all-languages';
 import { stubApi } from './api-stub';
 
 // CI runs every suite at once on two cores: `findBy…`/`waitFor` get more than the 1 s default

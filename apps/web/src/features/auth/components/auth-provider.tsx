@@ -10,8 +10,8 @@ import {
   register as registerRequest,
   type AuthResponse,
 } from '@/api/auth';
-import { backoffDelay } from '@/api/events';
 import { clearAuthFlash, setAuthFlash } from '@/lib/auth-flash';
+import { backoffDelay } from '@/lib/backoff';
 import { HttpError, setUnauthorizedHandler } from '@/lib/http';
 import { AuthContext, type AuthContextValue, type AuthResult, type AuthStatus } from '../hooks/use-auth';
 import { endSession, getToken, saveSession, storeUser, subscribeToSession } from '../utils/session';

@@ -1,11 +1,9 @@
-import { emailSchema, LOGIN_MAX_ATTEMPTS, passwordSchema } from '@funil/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { LOGIN_MAX_ATTEMPTS } from '@funil/shared';
 import { AlertCircle, Loader2, Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { TextField } from '@/components/form/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -20,15 +18,16 @@ import {
   recordSubmit,
   shouldShowAttempts,
 } from '../utils/login-lockout';
+import type { LoginFormInput, LoginFormValues } from '../utils/login-form-schema';
 import { PasswordField } from './password-field';
 
-/**
- * The login form asks for a valid email and a password of 6 to 100 characters. Built from the
- * shared pieces, so the messages read the same as the API's. (The API's own loginSchema only asks
- * for a password, so that an old shorter one can still be typed; the screen is stricter.)
- */
-const loginFormSchema = z.object({ email: emailSchema, password: passwordSchema, rememberMe: z.boolean() });
-export type LoginFormValues = z.output<typeof loginFormSchema>;
+export type { LoginFormValues };
+
+const loadSchema = () => import('../utils/login-form-schema');
+
+/** The checks of ../utils/login-form-schema.ts, fetched on first use (zod is not in the page's download). */
+const resolver: Resolver<LoginFormInput, unknown, LoginFormValues> = async (...args) =>
+  (await loadSchema()).loginFormResolver(...args);
 
 export type LoginSubmitResult = { success: true } | { success: false; message: string };
 
@@ -44,8 +43,8 @@ export function LoginForm({ onSubmit, onForgotPassword }: LoginFormProps) {
     control,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof loginFormSchema>, unknown, LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
+  } = useForm<LoginFormInput, unknown, LoginFormValues>({
+    resolver,
     defaultValues: { email: '', password: '', rememberMe: false },
   });
 
@@ -81,7 +80,13 @@ export function LoginForm({ onSubmit, onForgotPassword }: LoginFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(handleValidSubmit)} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={handleSubmit(handleValidSubmit)}
+      // The checks' code, fetched while the user types rather than when they submit.
+      onFocus={() => void loadSchema()}
+      className="grid gap-5"
+    >
       <TextField
         id="login-email"
         label={t('login.email')}

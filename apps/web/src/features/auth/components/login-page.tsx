@@ -2,8 +2,8 @@ import { AlertCircle } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, type Location } from 'react-router';
-import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { toastLater } from '@/lib/toast-later';
 import { useAuthFlash } from '../hooks/use-auth-flash';
 import { useAuth } from '../hooks/use-auth';
 import { AuthLayout } from './auth-layout';
@@ -50,13 +50,13 @@ export function LoginPage() {
     async (code: string) => {
       const result = await auth.loginWithGoogle(code);
       if (result.success) await navigate(returnPath, { replace: true });
-      else toast.error(result.message);
+      else toastLater.error(result.message);
     },
     [auth, navigate, returnPath],
   );
 
   const handleGoogleError = useCallback((message: string) => {
-    toast.error(message);
+    toastLater.error(message);
   }, []);
 
   return (

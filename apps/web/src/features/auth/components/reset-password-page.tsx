@@ -5,10 +5,10 @@ import { AlertCircle, Loader2 } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { useConfirmPasswordReset } from '@/api/auth';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { toastLater } from '@/lib/toast-later';
 import { getErrorMessage } from '@/lib/http';
 import { endSession } from '../utils/session';
 import { AuthLayout } from './auth-layout';
@@ -48,7 +48,7 @@ export function ResetPasswordPage() {
         onSuccess: async () => {
           endSession();
           queryClient.clear();
-          toast.success(t('reset.success'));
+          toastLater.success(t('reset.success'));
           await navigate('/login', { replace: true });
         },
       },

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
 import { peekAuthFlash, type AuthFlash } from '@/lib/auth-flash';
+import { toastLater } from '@/lib/toast-later';
 
 /**
  * The notice left for the login page (today: "session expired" after a 401), shown as an error
@@ -16,7 +16,7 @@ export function useAuthFlash(): AuthFlash | null {
   useEffect(() => {
     if (!flash) return;
     // A fixed toast id: StrictMode runs effects twice in development, the user sees one toast.
-    toast.error(t('session_expired'), { id: 'auth-flash' });
+    toastLater.error(t('session_expired'), { id: 'auth-flash' });
   }, [flash, t]);
 
   return flash;
