@@ -1,5 +1,6 @@
 // What the baseline answers: one route per captured scenario, matched on method and path (an id
-// at the end of the path may vary), each replaying its recipe and building Funil's answer.
+// at the end of the path may vary), each answered by the baseline's own SQL (own-routes.ts) or by
+// replaying its recipe, and building Funil's answer.
 import { verify } from '@node-rs/argon2';
 import { SignJWT } from 'jose';
 import type pg from 'pg';

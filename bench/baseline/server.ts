@@ -1,8 +1,9 @@
 // The baseline server (the limit Funil is measured against): bare node:http, a pg pool of Funil's
-// size (10), Funil's token check, and for each benchmark scenario Funil's own statements replayed
-// and its JSON rebuilt. No framework, no ORM, no validation beyond what the recipes need: the
-// fastest a server running the same SQL can be. Started by baseline-process.ts with
-// BASELINE_RECIPES naming the file of recipes (capture.ts).
+// size (10), Funil's token check; the lead page and a lead's create, update and move answered by
+// its own SQL (own-routes.ts: one statement each), the other scenarios by Funil's own statements
+// replayed, and Funil's JSON rebuilt. No framework, no ORM, no validation beyond what the routes
+// need. Started by baseline-process.ts with BASELINE_RECIPES naming the file of recipes
+// (capture.ts).
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import pg from 'pg';
