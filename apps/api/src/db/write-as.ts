@@ -1,19 +1,172 @@
 import { sql } from 'drizzle-orm';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Database } from './client';
+
+/**
+ * The reads that end a write (its answer): sent behind the write's last statements, and the COMMIT
+ * behind them, without waiting for any answer in between. Made with `lastly`.
+ */
+class Lastly<T> {
+  constructor(readonly send: () => Promise<T>) {}
+}
+
+/**
+ * What a write's `work` returns to have `send` (its last statements and reads) go out in the same
+ * round trip as the COMMIT: the answer is then read before the transaction commits, as when it is
+ * awaited inside `work`, but the commit costs no round trip of its own.
+ */
+export const lastly = <T>(send: () => Promise<T>): Lastly<T> => new Lastly(send);
+
+/** Transactions whose connection pipelines: statements sent without awaiting go out at once. */
+const pipelined = new WeakSet<Database>();
+
+const ignore = () => undefined;
+
+/**
+ * Sends a statement now. The query builder's statements (and `execute`) are lazy, sent when first
+ * awaited; asking for their result at once keeps them in the order they were written.
+ */
+const now = <T>(statement: PromiseLike<T>): Promise<T> => Promise.resolve(statement.then((value) => value));
+
+/**
+ * Runs `steps` in order and answers their results. Where the transaction's connection pipelines
+ * (PostgreSQL through `writeAs`), every step is sent before any answer is awaited: one round trip
+ * for all of them, still executed one after the other, each seeing the ones before it, and a failure
+ * aborting the transaction so the steps after it change nothing. Elsewhere (the embedded database,
+ * where a round trip costs nothing) each step starts when the one before has finished. Either way
+ * the first failure is the one thrown, once every step has settled.
+ */
+export async function inOrder<T extends readonly unknown[]>(
+  tx: Database,
+  steps: { readonly [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  const results: unknown[] = [];
+  if (!pipelined.has(tx)) {
+    for (const step of steps) results.push(await step());
+    return results as unknown as T;
+  }
+  const sent = steps.map((step) => now(step()));
+  let failure: { error: unknown } | undefined;
+  for (const promise of sent) {
+    try {
+      results.push(await promise);
+    } catch (error) {
+      failure ??= { error };
+    }
+  }
+  if (failure) throw failure.error;
+  return results as unknown as T;
+}
+
+type SessionParts = { dialect: PgDialect; schema: undefined; options: undefined };
+
+/** A transaction handle on one pooled connection, made once per connection. */
+const handles = new WeakMap<pg.PoolClient, Database>();
+
+function handleFor(db: Database, client: pg.PoolClient): Database {
+  let handle = handles.get(client);
+  if (!handle) {
+    const parts = db._.session as unknown as SessionParts;
+    const session = new NodePgSession(client, parts.dialect, parts.schema, parts.options);
+    handle = new NodePgTransaction(parts.dialect, session, parts.schema) as unknown as Database;
+    handles.set(client, handle);
+    pipelined.add(handle);
+  }
+  return handle;
+}
+
+async function finish<T>(tx: Database, outcome: T | Lastly<T>): Promise<T> {
+  if (!(outcome instanceof Lastly)) {
+    await tx.execute(sql`commit`);
+    return outcome;
+  }
+  const last = outcome.send();
+  // Sent behind the last reads: after a failure among them it ends the transaction as a ROLLBACK.
+  const commit = now(tx.execute(sql`commit`));
+  let value: T;
+  try {
+    value = await last;
+  } catch (error) {
+    await commit.catch(ignore);
+    throw error;
+  }
+  await commit;
+  return value;
+}
+
+/**
+ * The transaction of `writeAs` on a PostgreSQL pool, on a pipelining connection: BEGIN, the actor
+ * and the first statements of `work` go out together, and its last reads with the COMMIT
+ * (`lastly`), so a write costs the round trips its own logic needs (a read it decides on) and no
+ * more.
+ */
+async function pipelinedWrite<T>(
+  db: Database,
+  pool: pg.Pool,
+  actorId: string | null,
+  work: (tx: Database) => Promise<T | Lastly<T>>,
+): Promise<T> {
+  const client = await pool.connect();
+  const pipelining = client as { pipeline: boolean };
+  pipelining.pipeline = true;
+  const tx = handleFor(db, client);
+  let broken: Error | undefined;
+  try {
+    const begin = now(tx.execute(sql`begin`));
+    const actor =
+      actorId === null ? undefined : now(tx.execute(sql`select set_config('funil.actor', ${actorId}, true)`));
+    let outcome: Promise<T | Lastly<T>>;
+    try {
+      // Resolved once: a query builder returned as is runs when it is first awaited.
+      outcome = Promise.resolve(work(tx));
+    } catch (error) {
+      outcome = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    outcome.catch(ignore);
+    actor?.catch(ignore);
+    try {
+      await begin;
+    } catch (error) {
+      broken = error instanceof Error ? error : new Error(String(error));
+      await outcome.catch(ignore);
+      throw error;
+    }
+    try {
+      await actor;
+      return await finish(tx, await outcome);
+    } catch (error) {
+      await tx.execute(sql`rollback`).catch((rollbackError: unknown) => {
+        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      });
+      throw error;
+    }
+  } finally {
+    pipelining.pipeline = false;
+    client.release(broken);
+  }
+}
 
 /**
  * Runs `work` in a transaction that names its user: the outbox triggers read
  * `funil.actor` to say who wrote each lead, brand or contact (the live-update event's `by`).
  * `set_config(…, true)` lasts until the transaction ends, so a pooled connection never carries one
  * request's user into the next. A null actor (a command-line tool) leaves it unset.
+ *
+ * On a PostgreSQL pool the transaction pipelines (see `pipelinedWrite`, `inOrder`, `lastly`); on the
+ * embedded database, or inside a transaction already, it is an ordinary one.
  */
 export async function writeAs<T>(
   db: Database,
   actorId: string | null,
-  work: (tx: Database) => Promise<T>,
+  work: (tx: Database) => Promise<T | Lastly<T>>,
 ): Promise<T> {
+  const client: unknown = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return pipelinedWrite(db, client, actorId, work);
   return db.transaction(async (tx) => {
     if (actorId !== null) await tx.execute(sql`select set_config('funil.actor', ${actorId}, true)`);
-    return work(tx);
+    const outcome = await work(tx);
+    return outcome instanceof Lastly ? outcome.send() : outcome;
   });
 }

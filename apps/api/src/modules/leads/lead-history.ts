@@ -1,6 +1,7 @@
 import type { ContractStatus, LeadStatusChange } from '@funil/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { readRows } from '../../db/read-rows';
 import { leadStatusChanges, users } from '../../db/schema';
 
 /**
@@ -8,7 +9,7 @@ import { leadStatusChanges, users } from '../../db/schema';
  * is the moment of writing (clock_timestamp, not the transaction's start): a move that waited for
  * the lead's lock is stamped after the move it waited for.
  */
-export async function recordStatusChange(
+export function recordStatusChange(
   tx: Database,
   change: {
     leadId: string;
@@ -19,14 +20,28 @@ export async function recordStatusChange(
     reason?: string | undefined;
   },
 ): Promise<void> {
-  await tx.insert(leadStatusChanges).values({
-    leadId: change.leadId,
-    fromStatus: change.from,
-    toStatus: change.to,
-    userId: change.userId,
-    reason: change.reason ?? null,
-    createdAt: sql`clock_timestamp()`,
-  });
+  return readRows(
+    tx,
+    'lead_status_change_insert',
+    () => ({
+      query: tx.insert(leadStatusChanges).values({
+        leadId: sql`${sql.placeholder('lead_id')}`,
+        fromStatus: sql`${sql.placeholder('from_status')}`,
+        toStatus: sql`${sql.placeholder('to_status')}`,
+        userId: sql`${sql.placeholder('user_id')}`,
+        reason: sql`${sql.placeholder('reason')}`,
+        createdAt: sql`clock_timestamp()`,
+      }),
+      mapRows: () => undefined,
+    }),
+    {
+      lead_id: change.leadId,
+      from_status: change.from,
+      to_status: change.to,
+      user_id: change.userId,
+      reason: change.reason ?? null,
+    },
+  );
 }
 
 /** A lead's history, newest first (`seq` orders entries written in the same millisecond). */

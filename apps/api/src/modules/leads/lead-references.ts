@@ -1,7 +1,9 @@
 import type { LeadUpdate } from '@funil/shared';
-import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
+import { isAnyOfJson } from '../../db/any-of-json';
 import type { Database } from '../../db/client';
+import { readRows, sqlStatement } from '../../db/read-rows';
 import { brands, franchises, leadFranchises, platforms, quotas, users, verticals } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
@@ -25,71 +27,146 @@ const RECORD_REFERENCES = [
  * the insert never meets a foreign-key violation.
  */
 const exists = (table: AnyPgTable, condition: SQL | undefined) =>
-  sql<boolean>`exists (select 1 from ${table} where ${condition} for key share)`;
+  sql`exists (select 1 from ${table} where ${condition} for key share)`;
 
-/**
- * Checks, in one query, that every record a lead body names exists (the executive as an active
- * user, each franchise by name), in the form's order, so the first wrong field is the one answered:
- * 400 with that field's message (docs/api.md, Leads). Run inside the write's transaction, whose
- * end the named records are held until.
- */
-export async function checkLeadReferences(tx: Database, input: References): Promise<void> {
-  const checks: [field: string, key: string, check: SQL<boolean>][] = [];
+/** The franchise names of a body, one JSON-text parameter (any number of names, one statement). */
+const FRANCHISE_NAMES = sql.placeholder('franchise_names');
+const namesOf = (names: readonly string[]) => JSON.stringify(names);
+
+type Check = { field: string; key: string; check: SQL; value: [name: string, value: unknown] };
+
+/** The checks a body needs, in the form's order. */
+function checksOf(input: References): Check[] {
+  const checks: Check[] = [];
   for (const [field, key, table] of RECORD_REFERENCES) {
     const id = input[field];
-    if (id) checks.push([field, key, exists(table, eq(table.id, id))]);
+    if (id)
+      checks.push({
+        field,
+        key,
+        check: exists(table, eq(table.id, sql.placeholder(field))),
+        value: [field, id],
+      });
   }
   if (input.executive) {
-    const isActiveUser = and(eq(users.id, input.executive), eq(users.isActive, true));
-    checks.push(['executive', 'errors:not_found.executive', exists(users, isActiveUser)]);
+    const isActiveUser = and(eq(users.id, sql.placeholder('executive')), eq(users.isActive, true));
+    checks.push({
+      field: 'executive',
+      key: 'errors:not_found.executive',
+      check: exists(users, isActiveUser),
+      value: ['executive', input.executive],
+    });
   }
   if (input.franchises?.length) {
     // Names arrive de-duplicated, so all exist when as many franchises match.
-    const found = sql<boolean>`(select count(*) from (select 1 from ${franchises} where ${inArray(franchises.name, input.franchises)} for key share) as held) = ${input.franchises.length}`;
-    checks.push(['franchises', 'errors:not_found.franchise', found]);
+    const found = sql`(select count(*) from (select 1 from ${franchises} where ${isAnyOfJson(franchises.name, FRANCHISE_NAMES)} for key share) as held) = json_array_length(${FRANCHISE_NAMES}::json)`;
+    checks.push({
+      field: 'franchises',
+      key: 'errors:not_found.franchise',
+      check: found,
+      value: ['franchise_names', namesOf(input.franchises)],
+    });
   }
-  if (checks.length === 0) return;
-
-  const [row] = await tx
-    .select(Object.fromEntries(checks.map(([, , check], index) => [`c${index}`, check.as(`c${index}`)])))
-    .from(sql`(select 1) as one`);
-  const failed = checks.find((_, index) => row?.[`c${index}`] !== true);
-  if (failed) throw new AppError(400, failed[1], { field: failed[0] });
+  return checks;
 }
 
-/** The ids of the named franchises (already checked), as a subquery. */
-const franchiseIdsNamed = (tx: Database, names: string[]) =>
-  tx.select({ id: franchises.id }).from(franchises).where(inArray(franchises.name, names));
+/**
+ * Checks, in one kept statement, that every record a lead body names exists (the executive as an
+ * active user, each franchise by name), and answers the 400 of the first wrong field in the form's
+ * order (undefined when all exist). Run inside the write's transaction, whose end the named records
+ * are held until. The caller decides when to throw it (a missing lead's 404 and a stale version's
+ * 412 come first).
+ */
+export async function referenceProblem(tx: Database, input: References): Promise<AppError | undefined> {
+  const checks = checksOf(input);
+  if (checks.length === 0) return undefined;
+  const flags = await readRows(
+    tx,
+    `lead_references|${checks.map((check) => check.field).join(',')}`,
+    () => ({
+      query: sqlStatement(
+        sql`select ${sql.join(
+          checks.map(({ check }) => check),
+          sql`, `,
+        )}`,
+      ),
+      mapRows: (rows) => rows[0] ?? [],
+    }),
+    Object.fromEntries(checks.map((check) => check.value)),
+  );
+  const failed = checks.find((_, index) => flags[index] !== true);
+  return failed ? new AppError(400, failed.key, { field: failed.field }) : undefined;
+}
+
+/** `referenceProblem`, thrown. */
+export async function checkLeadReferences(tx: Database, input: References): Promise<void> {
+  const problem = await referenceProblem(tx, input);
+  if (problem) throw problem;
+}
+
+/** The names of the franchises a lead is linked to. */
+export function linkedFranchiseNames(tx: Database, leadId: string): Promise<string[]> {
+  return readRows(
+    tx,
+    'lead_franchise_names',
+    () => ({
+      query: tx
+        .select({ name: franchises.name })
+        .from(leadFranchises)
+        .innerJoin(franchises, eq(franchises.id, leadFranchises.franchiseId))
+        .where(eq(leadFranchises.leadId, sql.placeholder('lead_id'))),
+      mapRows: (rows) => rows.map((row) => row[0] as string),
+    }),
+    { lead_id: leadId },
+  );
+}
+
+/** Whether the names are the linked ones, in any order (the body's names arrive de-duplicated). */
+export function sameFranchises(linked: readonly string[], names: readonly string[]): boolean {
+  const set = new Set(linked);
+  return names.length === set.size && names.every((name) => set.has(name));
+}
+
+const noRows = () => undefined;
 
 /**
  * Takes away the lead's franchises that are not among `names`; the ones it keeps stay untouched
  * (no running total moves, no quota is given back and taken again). Run before the lead's own
  * row changes, so a unit of the prospectus the lead leaves is free before a move takes any.
  */
-export async function unlinkFranchisesOtherThan(tx: Database, leadId: string, names: string[]) {
-  await tx
-    .delete(leadFranchises)
-    .where(
-      and(
-        eq(leadFranchises.leadId, leadId),
-        names.length > 0 ? notInArray(leadFranchises.franchiseId, franchiseIdsNamed(tx, names)) : undefined,
+export function unlinkFranchisesOtherThan(
+  tx: Database,
+  leadId: string,
+  names: readonly string[],
+): Promise<void> {
+  return readRows(
+    tx,
+    'lead_unlink_franchises',
+    () => ({
+      query: sqlStatement(
+        sql`delete from ${leadFranchises} where ${leadFranchises.leadId} = ${sql.placeholder('lead_id')} and ${leadFranchises.franchiseId} not in (select ${franchises.id} from ${franchises} where ${isAnyOfJson(franchises.name, FRANCHISE_NAMES)})`,
       ),
-    );
+      mapRows: noRows,
+    }),
+    { lead_id: leadId, franchise_names: namesOf(names) },
+  );
 }
 
 /**
  * Links the lead to the named franchises it is not linked to yet. Run after the lead's own row
  * changed, so the new links copy (and take units for) its new status and dimensions.
  */
-export async function linkFranchises(tx: Database, leadId: string, names: string[]) {
+export async function linkFranchises(tx: Database, leadId: string, names: readonly string[]): Promise<void> {
   if (names.length === 0) return;
-  await tx
-    .insert(leadFranchises)
-    .select(
-      tx
-        .select({ leadId: sql<string>`${leadId}::uuid`.as('lead_id'), franchiseId: franchises.id })
-        .from(franchises)
-        .where(inArray(franchises.name, names)),
-    )
-    .onConflictDoNothing();
+  await readRows(
+    tx,
+    'lead_link_franchises',
+    () => ({
+      query: sqlStatement(
+        sql`insert into ${leadFranchises} (lead_id, franchise_id) select ${sql.placeholder('lead_id')}::uuid, ${franchises.id} from ${franchises} where ${isAnyOfJson(franchises.name, FRANCHISE_NAMES)} on conflict do nothing`,
+      ),
+      mapRows: noRows,
+    }),
+    { lead_id: leadId, franchise_names: namesOf(names) },
+  );
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Lead,
   type LeadBoard,
@@ -14,12 +15,12 @@ import {
 } from '@funil/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { writeAs } from '../../db/write-as';
-import { rowVersion, type Versioned } from '../../db/row-version';
+import { inOrder, lastly, writeAs } from '../../db/write-as';
+import type { Versioned } from '../../db/row-version';
 import { leads, pipelineStatuses } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { checkIfMatch } from '../../lib/etag';
-import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
+import { patchColumns } from '../../lib/patch-columns';
 import { paginate } from '../../lib/pagination';
 import { firstNumber, readRows } from '../../db/read-rows';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor';
@@ -28,7 +29,14 @@ import { hasRunningTotals, runningLeadCount } from './lead-running-totals';
 import { runningTotalsWithStale } from './lead-stale-totals';
 import { recordStatusChange, selectStatusChanges } from './lead-history';
 import { isDefaultLeadOrder, resolveLeadOrder } from './lead-order';
-import { checkLeadReferences, linkFranchises, unlinkFranchisesOtherThan } from './lead-references';
+import {
+  linkedFranchiseNames,
+  linkFranchises,
+  referenceProblem,
+  sameFranchises,
+  unlinkFranchisesOtherThan,
+} from './lead-references';
+import { changedColumns, insertLead, leadColumns, lockLead, updateLeadColumns } from './lead-writes';
 import { selectLeadById, selectLeads, selectLeadsPerStatus } from './lead-select';
 import { toStatusTotalsRows } from './lead-totals';
 import { readStatusSettings } from '../pipeline-settings/pipeline-settings.service';
@@ -170,34 +178,25 @@ export async function getLead(db: Database, id: string): Promise<Lead> {
   return (await getVersionedLead(db, id)).record;
 }
 
-/** The lead's column for each API field (the franchises live in their own table). */
-const leadColumns = {
-  brand_id: 'brandId',
-  assessment: 'assessment',
-  vertical: 'verticalId',
-  quota: 'quotaId',
-  platform: 'platformId',
-  prospectus_year: 'prospectusYear',
-  contract_status: 'contractStatus',
-  executive: 'executiveId',
-  credit: 'credit',
-  invest: 'invest',
-  exchange: 'exchange',
-  rouanet_law: 'rouanetLaw',
-} as const satisfies ColumnNames<LeadUpdate, keyof typeof leads.$inferInsert>;
-
 /**
  * POST /api/leads. References are checked, and the lead, its franchises and its first history
- * entry (from null) written, in one transaction: a wrong body stores nothing.
+ * entry (from null) written, in one transaction: a wrong body stores nothing. Two round trips on
+ * PostgreSQL: the references, then the writes and the answer with the COMMIT.
  */
 export async function createLead(db: Database, input: LeadCreate, userId: string | null): Promise<Lead> {
   return writeAs(db, userId, async (tx) => {
-    await checkLeadReferences(tx, input);
-    const [row] = await tx.insert(leads).values(patchColumns(input, leadColumns)).returning({ id: leads.id });
-    if (!row) throw new Error('lead insert returned no row');
-    await linkFranchises(tx, row.id, input.franchises);
-    await recordStatusChange(tx, { leadId: row.id, from: null, to: input.contract_status, userId });
-    return getLead(tx, row.id);
+    const problem = await referenceProblem(tx, input);
+    if (problem) throw problem;
+    const id = randomUUID();
+    return lastly(async () => {
+      const [, , , answer] = await inOrder(tx, [
+        () => insertLead(tx, id, input),
+        () => linkFranchises(tx, id, input.franchises),
+        () => recordStatusChange(tx, { leadId: id, from: null, to: input.contract_status, userId }),
+        () => getLead(tx, id),
+      ] as const);
+      return answer;
+    });
   });
 }
 
@@ -206,7 +205,11 @@ export async function createLead(db: Database, input: LeadCreate, userId: string
  * after the other and each records the status it really left (from = the previous entry's to); a
  * PATCH that keeps the status records nothing. `ifMatch` is compared under that lock, so of two
  * PATCHes made over the same version only the first one passes (lib/etag.ts); an unknown lead is
- * 404 before any 412.
+ * 404 before any 412, and a 412 before a wrong reference's 400.
+ *
+ * Two round trips on PostgreSQL: the lock, the references and the linked franchises are read
+ * together; then the changes, the history and the answer go with the COMMIT. Only what changed is
+ * written: the columns whose values differ, and the franchises only when the set differs.
  */
 export async function updateLead(
   db: Database,
@@ -216,38 +219,44 @@ export async function updateLead(
   ifMatch?: string,
 ): Promise<Versioned<Lead>> {
   return writeAs(db, userId, async (tx) => {
-    const [current] = await tx
-      .select({ contractStatus: leads.contractStatus, version: rowVersion(leads) })
-      .from(leads)
-      .where(eq(leads.id, id))
-      .for('no key update');
+    const [current, problem, linked] = await inOrder(tx, [
+      () => lockLead(tx, id),
+      () => referenceProblem(tx, input),
+      () => (input.franchises ? linkedFranchiseNames(tx, id) : Promise.resolve(undefined)),
+    ] as const);
     if (!current) throw notFound();
     checkIfMatch(ifMatch, current.version);
-    await checkLeadReferences(tx, input);
+    if (problem) throw problem;
     const movedTo = input.contract_status !== current.contractStatus ? input.contract_status : undefined;
-    // Praças left go first and praças joined last, around the lead's own change: a quota is given
-    // back before any is taken, so a move is never refused for a praça it is leaving.
-    if (input.franchises) await unlinkFranchisesOtherThan(tx, id, input.franchises);
-    await tx
-      .update(leads)
-      .set({
-        ...patchColumns(input, leadColumns),
-        // Kept by the database only on the deal's first loss (see the status-change trigger).
-        ...(movedTo && input.reason !== undefined ? { lostReason: input.reason } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(leads.id, id));
-    if (input.franchises) await linkFranchises(tx, id, input.franchises);
-    if (movedTo) {
-      await recordStatusChange(tx, {
-        leadId: id,
-        from: current.contractStatus,
-        to: movedTo,
-        userId,
-        reason: input.reason,
-      });
-    }
-    return getVersionedLead(tx, id);
+    const franchises =
+      input.franchises && linked && !sameFranchises(linked, input.franchises) ? input.franchises : undefined;
+    const changes = changedColumns(patchColumns(input, leadColumns), current);
+    return lastly(async () => {
+      const [, , , , answer] = await inOrder(tx, [
+        // Praças left go first and praças joined last, around the lead's own change: a quota is
+        // given back before any is taken, so a move is never refused for a praça it is leaving.
+        () => (franchises ? unlinkFranchisesOtherThan(tx, id, franchises) : Promise.resolve()),
+        () =>
+          updateLeadColumns(tx, id, {
+            ...changes,
+            // Kept by the database only on the deal's first loss (see the status-change trigger).
+            ...(movedTo && input.reason !== undefined ? { lostReason: input.reason } : {}),
+          }),
+        () => (franchises ? linkFranchises(tx, id, franchises) : Promise.resolve()),
+        () =>
+          movedTo
+            ? recordStatusChange(tx, {
+                leadId: id,
+                from: current.contractStatus,
+                to: movedTo,
+                userId,
+                reason: input.reason,
+              })
+            : Promise.resolve(),
+        () => getVersionedLead(tx, id),
+      ] as const);
+      return answer;
+    });
   });
 }
 

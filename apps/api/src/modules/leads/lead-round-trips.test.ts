@@ -1,0 +1,144 @@
+import {
+  brandCreateSchema,
+  brandUpdateSchema,
+  contactCreateSchema,
+  contactUpdateSchema,
+  type LeadCreate,
+  leadCreateSchema,
+  leadListQuerySchema,
+} from '@funil/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, testDbKind } from '../../../test/build-test-app';
+import { countRoundTrips } from '../../../test/round-trips';
+import type { DbHandle } from '../../db/client';
+import { franchises, platforms, quotas, verticals } from '../../db/schema';
+import { createBrand, updateBrand } from '../brands/brands.service';
+import { createContact, updateContact } from '../contacts/contacts.service';
+import { createLead, getVersionedLead, listLeads, updateLead } from './leads.service';
+
+// Installed before the database handle opens its pool.
+const roundTrips = testDbKind() === 'postgres' ? countRoundTrips() : undefined;
+
+/**
+ * The round trips to PostgreSQL of the lead, brand and contact services, on a database handle with
+ * no app around it (so no live-update work woken by a commit shares the count).
+ */
+describe.skipIf(roundTrips === undefined)('round trips to PostgreSQL per service call', () => {
+  let handle: DbHandle;
+  let body: LeadCreate;
+  const seen: Record<string, number> = {};
+
+  const tripsOf = async <T>(label: string, work: () => Promise<T>) => {
+    if (!roundTrips) throw new Error('PostgreSQL only');
+    const counted = await roundTrips.count(work);
+    seen[label] = counted.trips;
+    if (process.env.ROUND_TRIPS_LOG) console.info(label, counted.texts);
+    return counted;
+  };
+
+  beforeAll(async () => {
+    handle = await createTestDb();
+    const { db } = handle;
+    const item = async (table: typeof verticals | typeof quotas | typeof platforms) => {
+      const [row] = await db.insert(table).values({ name: 'RT', label: 'RT' }).returning({ id: table.id });
+      return row?.id ?? '';
+    };
+    const brand = await createBrand(
+      db,
+      brandCreateSchema.parse({ name: 'Marca RT', company_name: 'Empresa Ltda', cnpj: '11.222.333/0001-81' }),
+      null,
+    );
+    await db.insert(franchises).values([{ name: 'Praça 1' }, { name: 'Praça 2' }, { name: 'Praça 3' }]);
+    body = leadCreateSchema.parse({
+      brand_id: brand.id,
+      assessment: 'Q1/2026',
+      vertical: await item(verticals),
+      quota: await item(quotas),
+      platform: await item(platforms),
+      prospectus_year: 2026,
+      contract_status: 'frio',
+    });
+  });
+  afterAll(async () => {
+    console.info('round trips', JSON.stringify(seen));
+    await handle.close();
+  });
+
+  it('writes a lead in two: what the write decides on, then the writes and the answer with the commit', async () => {
+    const { db } = handle;
+    const created = await tripsOf('lead create', () => createLead(db, body, null));
+    expect(created.trips).toBe(2);
+    const withPracas = await tripsOf('lead create with praças', () =>
+      createLead(db, { ...body, franchises: ['Praça 1', 'Praça 2'] }, null),
+    );
+    expect(withPracas.trips).toBe(2);
+    const id = created.result.id;
+
+    expect(
+      (await tripsOf('lead update', () => updateLead(db, id, { assessment: 'Outra' }, null))).trips,
+    ).toBe(2);
+    expect(
+      (await tripsOf('lead move', () => updateLead(db, id, { contract_status: 'quente' }, null))).trips,
+    ).toBe(2);
+    const moved = await tripsOf('lead move, praças changed', () =>
+      updateLead(
+        db,
+        withPracas.result.id,
+        { contract_status: 'morno', franchises: ['Praça 2', 'Praça 3'] },
+        null,
+      ),
+    );
+    expect(moved.trips).toBe(2);
+    expect(moved.result.record.franchises.toSorted()).toEqual(['Praça 2', 'Praça 3']);
+    const refused = await tripsOf('lead update refused (412)', () =>
+      updateLead(db, id, { assessment: 'Tarde' }, null, '"0"').catch((error: unknown) => error),
+    );
+    expect(refused.result).toMatchObject({ statusCode: 412 });
+    expect(refused.trips).toBe(2);
+  });
+
+  it('reads a lead in one and a page of leads in two (its count, its rows)', async () => {
+    const { db } = handle;
+    const { id } = await createLead(db, body, null);
+    expect((await tripsOf('lead by id', () => getVersionedLead(db, id))).trips).toBe(1);
+    expect(
+      (await tripsOf('lead page', () => listLeads(db, leadListQuerySchema.parse({ limit: '50' })))).trips,
+    ).toBeLessThanOrEqual(2);
+  });
+
+  it('writes brands and contacts', async () => {
+    const { db } = handle;
+    const brand = await tripsOf('brand create', () =>
+      createBrand(
+        db,
+        brandCreateSchema.parse({
+          name: 'Outra marca',
+          company_name: 'Outra Ltda',
+          cnpj: '11.222.333/0001-81',
+        }),
+        null,
+      ),
+    );
+    const brandUpdate = await tripsOf('brand update', () =>
+      updateBrand(db, brand.result.id, brandUpdateSchema.parse({ company_name: 'Mais Uma Ltda' }), null),
+    );
+    const contact = await tripsOf('contact create', () =>
+      createContact(
+        db,
+        contactCreateSchema.parse({
+          brand_id: brand.result.id,
+          first_name: 'Ana',
+          last_name: 'Souza',
+          email: 'ana@marca.com.br',
+          phone_number: '5511999999999',
+        }),
+        null,
+      ),
+    );
+    const contactUpdate = await tripsOf('contact update', () =>
+      updateContact(db, contact.result.id, contactUpdateSchema.parse({ first_name: 'Bia' }), null),
+    );
+    for (const counted of [brand, brandUpdate, contact, contactUpdate])
+      expect(counted.trips).toBeLessThanOrEqual(5);
+  });
+});
