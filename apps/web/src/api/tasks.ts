@@ -15,7 +15,7 @@ import {
 } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 import { brandKeys } from './brands';
-import { leadKeys } from './leads';
+import { refreshLeadTaskCounters } from './task-record-caches';
 import { listUsers, userKeys } from './users';
 
 export type { Task, TaskCounts, TaskListResponse };
@@ -92,9 +92,10 @@ export const taskAssigneesQueryOptions = () =>
 type TaskRecordRef = Pick<Task, 'lead_id' | 'brand_id'>;
 
 /**
- * After a task is saved: every task list and the counts are read again, and so are the lead or
- * brand queries of the record it belongs to (before and after the change), whose `open_tasks`
- * and `next_task_due_at` follow their tasks (the board's marks, the "Tarefas" filter).
+ * After a task is saved: every task list and the counts are read again; the lead it belongs to
+ * (before and after the change) gets its `open_tasks` and `next_task_due_at` put in place where it
+ * shows (task-record-caches.ts: the board's other cards and columns are not read again), and the
+ * brand queries are read again when it is on a brand.
  */
 export function invalidateAfterTaskChange(
   queryClient: QueryClient,
@@ -102,9 +103,8 @@ export function invalidateAfterTaskChange(
 ) {
   const touched = records.filter((record): record is TaskRecordRef => record !== undefined);
   const work: Promise<void>[] = [queryClient.invalidateQueries({ queryKey: taskKeys.all })];
-  if (touched.some((record) => record.lead_id)) {
-    work.push(queryClient.invalidateQueries({ queryKey: leadKeys.all }));
-  }
+  const leadIds = new Set(touched.flatMap((record) => (record.lead_id ? [record.lead_id] : [])));
+  for (const leadId of leadIds) work.push(refreshLeadTaskCounters(queryClient, leadId));
   if (touched.some((record) => record.brand_id)) {
     work.push(queryClient.invalidateQueries({ queryKey: brandKeys.all }));
   }
