@@ -25,11 +25,9 @@ const vendorGroups = [
   // Not on every page, but on every form (the login form too): form state.
   { name: 'forms', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
   // Validation, apart: the login form fetches it on first focus, after the page has shown. Not
-  // zod/v3, which only the AI SDK imports (the chat sheet's lazy chunk keeps it).
-  {
-    name: 'validation',
-    test: /[\\/]node_modules[\\/](zod(?![\\/]v3[\\/])|@hookform[\\/]resolvers)[\\/]/,
-  },
+  // zod/v3, which only the AI SDK imports (the chat sheet's lazy chunk keeps it), nor the form
+  // resolvers, which import react-hook-form and go with the forms that use them.
+  { name: 'validation', test: /[\\/]node_modules[\\/]zod(?![\\/]v3[\\/])/ },
 ];
 
 export default defineConfig({

@@ -1,13 +1,19 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { type LeadFilters, useCachedLeadSummary } from '@/api/leads';
-import { LeadDetailsDialog } from '@/features/leads/components/lead-details-dialog';
-import { type LeadListSort, LeadsList } from '@/features/leads/components/leads-list';
+import type { LeadListSort } from '@/features/leads/components/leads-list';
 import { usePermission } from '@/features/auth/hooks/use-permission';
 import { PipelinePage } from '@/features/pipeline/components/pipeline-page';
 import { ExportMenu } from '@/features/spreadsheets/components/export-menu';
 import { ImportLink } from '@/features/spreadsheets/components/import-link';
-import { RecordTasks } from '../record-tasks';
-import { Timeline } from '../timeline';
+
+// The board is what the page shows first: the list view (its table) and a lead's details (its
+// timeline, tasks and their forms) are fetched when first opened, not with the board.
+const LeadsList = lazy(async () => ({
+  default: (await import('@/features/leads/components/leads-list')).LeadsList,
+}));
+const LeadDetails = lazy(async () => ({
+  default: (await import('./dashboard-lead-details')).DashboardLeadDetails,
+}));
 
 /**
  * The leads an export of these filters holds, from the board's totals when the cache has them;
@@ -28,6 +34,18 @@ function LeadSpreadsheetActions({ filters, sort }: { filters: LeadFilters; sort:
   );
 }
 
+/** Nothing until a lead is first opened; then the dialog stays mounted, so it can animate closed. */
+function LeadDetailsOnDemand({ leadId, onClose }: { leadId: string | null; onClose: () => void }) {
+  const [opened, setOpened] = useState(false);
+  if (leadId !== null && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <LeadDetails leadId={leadId} onClose={onClose} />
+    </Suspense>
+  );
+}
+
 /**
  * /dashboard: the pipeline; the list view and the details dialog come from the leads feature, the
  * export and import buttons from the spreadsheets feature. The list checks its rows in the
@@ -44,25 +62,16 @@ export function DashboardRoute() {
         <LeadSpreadsheetActions filters={filters} sort={view === 'list' ? listSort : null} />
       )}
       renderList={(filters, onOpenDetails, selection) => (
-        <LeadsList
-          filters={filters}
-          onOpenDetails={(lead) => onOpenDetails(lead.id)}
-          onSortChange={setListSort}
-          selection={selection}
-        />
+        <Suspense fallback={null}>
+          <LeadsList
+            filters={filters}
+            onOpenDetails={(lead) => onOpenDetails(lead.id)}
+            onSortChange={setListSort}
+            selection={selection}
+          />
+        </Suspense>
       )}
-      renderDetails={(leadId, onClose) => (
-        <LeadDetailsDialog
-          leadId={leadId}
-          tasks={(lead) => (
-            <RecordTasks record={{ type: 'lead', id: lead.id, name: lead.brand_id.name }} headingLevel={3} />
-          )}
-          timeline={(lead) => <Timeline record={{ type: 'lead', id: lead.id }} showHeading={false} />}
-          onOpenChange={(open) => {
-            if (!open) onClose();
-          }}
-        />
-      )}
+      renderDetails={(leadId, onClose) => <LeadDetailsOnDemand leadId={leadId} onClose={onClose} />}
     />
   );
 }

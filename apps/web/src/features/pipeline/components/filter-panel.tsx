@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedCallback } from 'use-debounce';
-import { SEARCH_DEBOUNCE_MS } from '@/components/data-table';
+// The module itself, not the table's index: the board does not download the table.
+import { SEARCH_DEBOUNCE_MS } from '@/components/data-table/use-server-table-state';
 import { FilterPanelFrame } from '@/components/lead-filters/filter-panel-frame';
 import { CatalogueFilterSelects } from '@/components/lead-filters/catalogue-filter-selects';
 import { FilterSelect } from '@/components/lead-filters/filter-select';

@@ -1,12 +1,11 @@
 import { useDraggable } from '@dnd-kit/react';
 import { CONTRACT_STATUSES, type ContractStatus } from '@funil/shared';
 import { ArrowRightLeftIcon, ListPlusIcon, Maximize2Icon, MoreHorizontalIcon } from 'lucide-react';
-import { type KeyboardEvent, memo, useId, useState } from 'react';
+import { type KeyboardEvent, lazy, memo, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Lead } from '@/api/leads';
 import { Button } from '@/components/ui/button';
-import { TaskDialog } from '@/components/tasks/task-dialog';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
   DropdownMenu,
@@ -18,6 +17,11 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/utils';
 import { DRAG_INSTRUCTIONS_ID } from '../hooks/use-board-dnd-config';
+
+// 'Nova tarefa' is rare on the board: the task form (and its validation) is fetched on first use.
+const TaskDialog = lazy(async () => ({
+  default: (await import('@/components/tasks/task-dialog')).TaskDialog,
+}));
 import { LeadCardContent } from './lead-card-content';
 
 /** What a card carries while dragged: the drop handler reads the lead from it. */
@@ -148,11 +152,13 @@ export const LeadCard = memo(function LeadCard({
         </DropdownMenu>
       </div>
       {isTaskDialogOpen && (
-        <TaskDialog
-          open
-          onOpenChange={setTaskDialogOpen}
-          record={{ type: 'lead', id: lead.id, name: brand }}
-        />
+        <Suspense fallback={null}>
+          <TaskDialog
+            open
+            onOpenChange={setTaskDialogOpen}
+            record={{ type: 'lead', id: lead.id, name: brand }}
+          />
+        </Suspense>
       )}
     </div>
   );
