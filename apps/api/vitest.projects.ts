@@ -1,8 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { DbKind } from '@funil/shared';
 import { configDefaults, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Test files run side by side, one per core. Vitest's default keeps a core for its own process
+ * (one worker on a two-core machine), which then sits half idle: API tests wait on PostgreSQL,
+ * sockets and child processes much of the time, and the main process only hands out files.
+ */
+export const TEST_WORKERS = Math.max(2, availableParallelism());
 
 /**
  * The suites that take minutes, not seconds: schema fuzzing (hundreds of requests per route), and
