@@ -13,11 +13,27 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'funil-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const repoRoot = resolve(import.meta.dirname, '..');
 
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
+  // A spec file runs its tests in order on one worker; files run side by side. Each file that
+  // changes what others would see (the first account, settings, catalogues) has a server and data
+  // folder of its own (support/fresh-installation.ts); the rest make their own uniquely named data
+  // on the shared server. Two workers suit the two-core CI machine; E2E_WORKERS overrides.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   // Two shared cores: a screen may take more than the default 5 s to settle while a build or
@@ -33,23 +49,14 @@ export default defineConfig({
     locale: 'pt-BR',
   },
   projects: [
+    // The accessibility pass over every screen is the longest file: its dark-theme run is a project
+    // of its own (listed first, so the two halves start side by side on the two workers).
     {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
+      name: 'chromium dark',
+      testMatch: 'accessibility.spec.ts',
+      use: { ...devices['Desktop Chrome'], launchOptions, colorScheme: 'dark' },
     },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } },
   ],
   // The app started as a user starts it: `npm start` on a fresh data folder and a free port.
   webServer: {

@@ -96,7 +96,7 @@ test.beforeAll(async () => {
 
 /** The imported spreadsheet's CNPJs start with these digits: none is the brand made above. */
 const IMPORT_SEED = '300';
-/** The file the wizard's report imports, new on each run (theme, retry) so it has rows to write. */
+/** The file the wizard's report imports, new on each run (a retry) so it has rows to write. */
 let reportRuns = 0;
 const nextReportSeed = () => String(320 + (reportRuns += 1));
 
@@ -149,7 +149,7 @@ const screens: Screen[] = [
   },
   {
     // A card moved to Declinado by its menu: the question why. The move is sent only when the
-    // dialog closes, so the lead is still in Frio for the other theme's run.
+    // dialog closes, so the lead is still in Frio for the screens after it.
     name: 'pipeline lost reason',
     path: '/dashboard',
     signedIn: true,
@@ -297,7 +297,7 @@ const screens: Screen[] = [
     },
   },
   {
-    // A new file each run, so each theme's run has rows to write (and rows left out to list).
+    // A new file each run (a retry too), so it has rows to write (and rows left out to list).
     name: 'import wizard report',
     slow: true,
     path: '/importar?tipo=marcas',
@@ -384,24 +384,25 @@ const screens: Screen[] = [
   },
 ];
 
-for (const theme of ['light', 'dark'] as const) {
-  for (const screen of screens) {
-    test(`${screen.name} has no serious accessibility finding in the ${theme} theme`, async ({ page }) => {
-      if (screen.slow) test.slow();
-      // The app follows the system theme until the user picks one.
-      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-      if (screen.signedIn) await signInWithSession(page, admin);
-      if (screen.storage) {
-        await page.addInitScript((entries) => {
-          for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-        }, screen.storage);
-      }
-      await page.goto(typeof screen.path === 'function' ? screen.path() : screen.path);
-      if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-      else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-      await screen.ready(page);
+// Once per theme: the light one in the `chromium` project, the dark one in `chromium dark`, each
+// project's run of this file with an installation of its own (the two run side by side).
+for (const screen of screens) {
+  test(`${screen.name} has no serious accessibility finding`, async ({ page, colorScheme }) => {
+    const theme = colorScheme === 'dark' ? 'dark' : 'light';
+    if (screen.slow) test.slow();
+    // The app follows the system theme until the user picks one.
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    if (screen.signedIn) await signInWithSession(page, admin);
+    if (screen.storage) {
+      await page.addInitScript((entries) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, screen.storage);
+    }
+    await page.goto(typeof screen.path === 'function' ? screen.path() : screen.path);
+    if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    await screen.ready(page);
 
-      await expectNoSeriousAccessibilityFindings(page, `${screen.name} (${theme})`);
-    });
-  }
+    await expectNoSeriousAccessibilityFindings(page, `${screen.name} (${theme})`);
+  });
 }
