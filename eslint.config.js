@@ -5,6 +5,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import checkFile from 'eslint-plugin-check-file';
 import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -103,6 +104,12 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, ...webImportRule() },
+  },
+  {
+    // Static accessibility checks of the web's markup (labels, roles, keyboard access, alt text);
+    // the browser tests run axe on the rendered pages as well.
+    files: ['apps/web/src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
   },
   ...featureBoundaries,
   ...sharedLayerBoundaries,

@@ -135,6 +135,7 @@ function TaskForm({ task, record, isSaving, onCancel, onSave }: TaskFormProps) {
         label={t('tasks:fields.title')}
         error={errors.title?.message}
         autoComplete="off"
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's first field takes the focus as the dialog opens
         autoFocus
         placeholder={t('tasks:fields.titlePlaceholder')}
         disabled={isSaving}

@@ -7,7 +7,11 @@ import remarkGfm from 'remark-gfm';
  * `javascript:` links are dropped by its default URL transform.
  */
 const components: Components = {
-  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+  a: ({ node: _node, children, ...props }) => (
+    <a {...props} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  ),
   table: ({ node: _node, ...props }) => (
     <div className="overflow-x-auto">
       <table {...props} />

@@ -148,6 +148,7 @@ export function BrandForm({
       placeholder={t(`placeholders.${field}`)}
       error={errors[field]?.message}
       disabled={isSaving}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- the caller asks it for the first field of a form just opened
       autoFocus={autoFocus}
       {...register(field)}
     />

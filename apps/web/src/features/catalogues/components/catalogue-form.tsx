@@ -67,6 +67,7 @@ export function CatalogueForm({ item, isSaving, onCancel, onSave, saveErrorMessa
         label={t('form.name')}
         error={errors.name?.message}
         autoComplete="off"
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's only field takes the focus as the dialog opens
         autoFocus
         placeholder={t('form.namePlaceholder')}
         disabled={isSaving}

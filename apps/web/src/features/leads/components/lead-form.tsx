@@ -102,6 +102,7 @@ export function LeadForm({
           placeholder={t('form.assessmentPlaceholder')}
           error={errors.assessment?.message}
           disabled={isSaving}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the create dialog's first field takes the focus as the dialog opens
           autoFocus={!lead}
           {...register('assessment')}
         />

@@ -75,6 +75,7 @@ export function PreviewTable({ kind, rows, fields, total, withoutContact }: Prev
     <div
       ref={scrollRef}
       // The scroll area is reachable by keyboard, so its rows can be scrolled without a mouse.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must take the focus for a keyboard to scroll it
       tabIndex={0}
       role="region"
       aria-label={t('wizard.preview.tableLabel')}

@@ -258,6 +258,7 @@ export function NoteComposer({
             className="absolute top-full left-0 z-50 mt-1 max-h-64 w-full max-w-sm overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
           >
             {suggestions.map((user, index) => (
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keyboard picks through the text box (arrows and Enter on its active option); the click is the mouse's way
               <li
                 key={user.id}
                 id={optionId(index)}

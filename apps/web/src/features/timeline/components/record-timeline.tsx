@@ -133,6 +133,7 @@ export function RecordTimeline({
                       submitLabel={t('composer.saveEdit')}
                       initialBody={note.body}
                       initialMentions={note.mentioned_users}
+                      // eslint-disable-next-line jsx-a11y/no-autofocus -- 'Editar' was just pressed: the note's text is what the user asked for
                       autoFocus
                       onCancel={stopEditing}
                       onSave={async (draft) => {
