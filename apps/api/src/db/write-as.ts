@@ -37,14 +37,18 @@ const now = <T>(statement: PromiseLike<T>): Promise<T> => Promise.resolve(statem
  * aborting the transaction so the steps after it change nothing. Elsewhere (the embedded database,
  * where a round trip costs nothing) each step starts when the one before has finished. Either way
  * the first failure is the one thrown, once every step has settled.
+ *
+ * Each step must send its statement when it is called: a `readRows` call, a query builder returned
+ * as is, or an async function whose first `await` is on such a call. A step that awaits a query
+ * builder, or anything else, before sending would let the steps after it go first.
  */
 export async function inOrder<T extends readonly unknown[]>(
   tx: Database,
-  steps: { readonly [K in keyof T]: () => Promise<T[K]> },
+  steps: { readonly [K in keyof T]: () => PromiseLike<T[K]> },
 ): Promise<T> {
   const results: unknown[] = [];
   if (!pipelined.has(tx)) {
-    for (const step of steps) results.push(await step());
+    for (const step of steps) results.push(await now(step()));
     return results as unknown as T;
   }
   const sent = steps.map((step) => now(step()));

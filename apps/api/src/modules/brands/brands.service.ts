@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Brand,
   type BrandCreate,
@@ -12,7 +13,7 @@ import { alias, type AnyPgColumn, union } from 'drizzle-orm/pg-core';
 import { defineShape, derived, isoTimestamp, nullableShape } from '../../db/answer-shape';
 import { isAnyIdOfJson } from '../../db/any-of-json';
 import type { Database } from '../../db/client';
-import { writeAs } from '../../db/write-as';
+import { inOrder, lastly, writeAs } from '../../db/write-as';
 import { rowVersion, type Versioned } from '../../db/row-version';
 import { firstNumber, readRows } from '../../db/read-rows';
 import { brands, contacts, leads } from '../../db/schema';
@@ -259,14 +260,17 @@ const brandFieldColumns = {
 } as const satisfies ColumnNames<BrandUpdate, keyof typeof brands.$inferInsert>;
 
 export async function createBrand(db: Database, input: BrandCreate, userId: string | null): Promise<Brand> {
-  return writeAs(db, userId, async (tx) => {
-    const [row] = await tx
-      .insert(brands)
-      .values(patchColumns(input, brandFieldColumns))
-      .returning({ id: brands.id });
-    if (!row) throw new Error('brand insert returned no row');
-    return getBrand(tx, row.id);
-  });
+  // The id is made here, so the insert, the answer and the COMMIT go out together (one round trip).
+  const id = randomUUID();
+  return writeAs(db, userId, async (tx) =>
+    lastly(async () => {
+      const [, brand] = await inOrder(tx, [
+        () => tx.insert(brands).values({ ...patchColumns(input, brandFieldColumns), id }),
+        () => getBrand(tx, id),
+      ] as const);
+      return brand;
+    }),
+  );
 }
 
 /**
@@ -289,11 +293,17 @@ export async function updateBrand(
       .for('no key update');
     if (!current) throw notFound();
     checkIfMatch(ifMatch, current.version);
-    await tx
-      .update(brands)
-      .set({ ...patchColumns(input, brandFieldColumns), updatedAt: new Date() })
-      .where(eq(brands.id, id));
-    return getVersionedBrand(tx, id);
+    return lastly(async () => {
+      const [, brand] = await inOrder(tx, [
+        () =>
+          tx
+            .update(brands)
+            .set({ ...patchColumns(input, brandFieldColumns), updatedAt: new Date() })
+            .where(eq(brands.id, id)),
+        () => getVersionedBrand(tx, id),
+      ] as const);
+      return brand;
+    });
   });
 }
 

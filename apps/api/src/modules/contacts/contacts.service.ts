@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   Contact,
   ContactCreate,
@@ -11,7 +12,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { defineShape, isoTimestamp } from '../../db/answer-shape';
 import { isAnyIdOfJson } from '../../db/any-of-json';
 import type { Database } from '../../db/client';
-import { writeAs } from '../../db/write-as';
+import { inOrder, lastly, writeAs } from '../../db/write-as';
 import { rowVersion, type Versioned } from '../../db/row-version';
 import { readListRows, readRows } from '../../db/read-rows';
 import { brands, contacts } from '../../db/schema';
@@ -164,8 +165,9 @@ async function lockBrand(tx: Database, brandId: string): Promise<boolean> {
 }
 
 /** Makes every principal of the brand but `keepId` secundario (the partial unique index backs it). */
-async function demoteOtherPrincipals(tx: Database, brandId: string, keepId: string | null): Promise<void> {
-  await tx
+function demoteOtherPrincipals(tx: Database, brandId: string, keepId: string | null): PromiseLike<unknown> {
+  // Returned as is (not awaited here), so a pipelined write sends it as soon as it is asked for.
+  return tx
     .update(contacts)
     .set({ flag: 'secundario', updatedAt: new Date() })
     .where(
@@ -196,22 +198,28 @@ export async function createContact(
 ): Promise<Contact> {
   return writeAs(db, userId, async (tx) => {
     if (!(await lockBrand(tx, input.brand_id))) throw new AppError(400, 'errors:not_found.brand');
-    if (input.flag === 'principal') await demoteOtherPrincipals(tx, input.brand_id, null);
-    const [row] = await tx
-      .insert(contacts)
-      .values({
-        brandId: input.brand_id,
-        position: input.position ?? null,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        email: input.email,
-        phoneNumber: input.phone_number,
-        flag: input.flag,
-        status: input.status,
-      })
-      .returning({ id: contacts.id });
-    if (!row) throw new Error('contact insert returned no row');
-    return getContact(tx, row.id);
+    // The id is made here, so the writes, the answer and the COMMIT go out together.
+    const id = randomUUID();
+    return lastly(async () => {
+      const [, , contact] = await inOrder(tx, [
+        () =>
+          input.flag === 'principal' ? demoteOtherPrincipals(tx, input.brand_id, null) : Promise.resolve(),
+        () =>
+          tx.insert(contacts).values({
+            id,
+            brandId: input.brand_id,
+            position: input.position ?? null,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            email: input.email,
+            phoneNumber: input.phone_number,
+            flag: input.flag,
+            status: input.status,
+          }),
+        () => getContact(tx, id),
+      ] as const);
+      return contact;
+    });
   });
 }
 
@@ -233,23 +241,42 @@ export async function updateContact(
   ifMatch?: string,
 ): Promise<Versioned<Contact>> {
   return writeAs(db, userId, async (tx) => {
-    const [found] = await tx.select({ brandId: contacts.brandId }).from(contacts).where(eq(contacts.id, id));
-    if (!found) throw notFound();
-    if (input.flag === 'principal') await lockBrand(tx, found.brandId);
-    const [current] = await tx
-      .select({ version: rowVersion(contacts) })
-      .from(contacts)
-      .where(eq(contacts.id, id))
-      .for('no key update');
-    // Deleted between the two reads.
+    const lockContact = () =>
+      tx
+        .select({ brandId: contacts.brandId, version: rowVersion(contacts) })
+        .from(contacts)
+        .where(eq(contacts.id, id))
+        .for('no key update');
+    const promotes = input.flag === 'principal';
+    let current: { brandId: string; version: string } | undefined;
+    if (promotes) {
+      const [found] = await tx
+        .select({ brandId: contacts.brandId })
+        .from(contacts)
+        .where(eq(contacts.id, id));
+      if (!found) throw notFound();
+      await lockBrand(tx, found.brandId);
+      // Deleted between the two reads: undefined.
+      [current] = await lockContact();
+    } else {
+      // No brand to lock first: the contact's own lock is the first statement.
+      [current] = await lockContact();
+    }
     if (!current) throw notFound();
     checkIfMatch(ifMatch, current.version);
-    if (input.flag === 'principal') await demoteOtherPrincipals(tx, found.brandId, id);
-    await tx
-      .update(contacts)
-      .set({ ...patchColumns(input, contactColumns), updatedAt: new Date() })
-      .where(eq(contacts.id, id));
-    return getVersionedContact(tx, id);
+    const { brandId } = current;
+    return lastly(async () => {
+      const [, , contact] = await inOrder(tx, [
+        () => (promotes ? demoteOtherPrincipals(tx, brandId, id) : Promise.resolve()),
+        () =>
+          tx
+            .update(contacts)
+            .set({ ...patchColumns(input, contactColumns), updatedAt: new Date() })
+            .where(eq(contacts.id, id)),
+        () => getVersionedContact(tx, id),
+      ] as const);
+      return contact;
+    });
   });
 }
 

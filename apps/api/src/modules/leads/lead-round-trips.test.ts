@@ -139,6 +139,6 @@ describe.skipIf(roundTrips === undefined)('round trips to PostgreSQL per service
       updateContact(db, contact.result.id, contactUpdateSchema.parse({ first_name: 'Bia' }), null),
     );
     for (const counted of [brand, brandUpdate, contact, contactUpdate])
-      expect(counted.trips).toBeLessThanOrEqual(5);
+      expect(counted.trips).toBeLessThanOrEqual(2);
   });
 });
