@@ -13,6 +13,7 @@ import { firstNumber, readRows } from '../../db/read-rows';
 import { notes, users } from '../../db/schema';
 import { writeAs } from '../../db/write-as';
 import { AppError } from '../../lib/app-error';
+import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
 import { type ListPage, paginate } from '../../lib/pagination';
 import { assertRecordExists, holdExistingRecord, type RecordType } from '../records/record-exists';
 import type { UserRecord } from '../users/user-record';
@@ -21,6 +22,12 @@ import { getNotesByIds, selectNotes } from './note-select';
 
 /** What a note belongs to: an opportunity or a brand. */
 export type NoteRecord = { type: RecordType; id: string };
+
+/** The column each editable field of a note is written to. */
+const noteColumns = {
+  body: 'body',
+  mentions: 'mentions',
+} as const satisfies ColumnNames<NoteUpdate, keyof typeof notes.$inferInsert>;
 
 const recordColumn = (record: NoteRecord) => (record.type === 'lead' ? notes.leadId : notes.brandId);
 
@@ -144,11 +151,7 @@ export async function updateNote(
     if (input.body === undefined && input.mentions === undefined) return getNote(tx, id);
     await tx
       .update(notes)
-      .set({
-        ...(input.body === undefined ? {} : { body: input.body }),
-        ...(input.mentions === undefined ? {} : { mentions: input.mentions }),
-        updatedAt: sql`now()`,
-      })
+      .set({ ...patchColumns(input, noteColumns), updatedAt: sql`now()` })
       .where(eq(notes.id, id));
     const before = new Set(current.mentions);
     const added = (input.mentions ?? []).filter((userId) => !before.has(userId) && userId !== editor.id);

@@ -14,11 +14,21 @@ import { firstNumber, readRows } from '../../db/read-rows';
 import { tasks, users } from '../../db/schema';
 import { writeAs } from '../../db/write-as';
 import { AppError } from '../../lib/app-error';
+import { type ColumnNames, patchColumns } from '../../lib/patch-columns';
 import { type ListPage, paginate } from '../../lib/pagination';
 import { holdRecord } from '../records/record-exists';
 import type { UserRecord } from '../users/user-record';
 import { taskFilter } from './task-filters';
 import { getTasksByIds, selectTasks } from './task-select';
+
+/**
+ * The column each field a PATCH writes as sent goes to; the due date (a Date), the reminder, the
+ * record (naming one clears the other) and done are worked out in updateTask.
+ */
+const taskColumns = {
+  title: 'title',
+  assignee: 'assigneeId',
+} as const satisfies ColumnNames<TaskUpdate, keyof typeof tasks.$inferInsert>;
 
 const taskNotFound = () => new AppError(404, 'errors:not_found.task');
 
@@ -198,10 +208,9 @@ export async function updateTask(
     await tx
       .update(tasks)
       .set({
-        ...(input.title === undefined ? {} : { title: input.title }),
+        ...patchColumns(input, taskColumns),
         ...(input.due_at === undefined ? {} : { dueAt: new Date(input.due_at) }),
         ...(remindAt === undefined ? {} : { remindAt }),
-        ...(input.assignee === undefined ? {} : { assigneeId: input.assignee }),
         ...record,
         ...(input.done === undefined || input.done === current.done ? {} : doneColumns(input.done, user.id)),
         updatedAt: sql`now()`,
