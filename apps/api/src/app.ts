@@ -1,4 +1,4 @@
-import { CATALOGUE_RESOURCES, JSON_BODY_LIMIT_BYTES } from '@funil/shared';
+import { CATALOGUE_RESOURCES, JSON_BODY_LIMIT_BYTES, SPREADSHEET_KINDS } from '@funil/shared';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, {
   type FastifyBaseLogger,
@@ -16,7 +16,7 @@ import type { MailLimits } from './lib/mail/mailer';
 import { genReqId, loggerOptions } from './lib/logger';
 import { findNulCharacter } from './lib/nul-character';
 import { RequestLogController } from './lib/request-log';
-import { aiRoutes } from './modules/ai/ai.routes';
+import { aiChatRoutes, openaiRoutes } from './modules/ai/ai.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { brandRoutes } from './modules/brands/brands.routes';
 import { catalogueRoutes } from './modules/catalogues/catalogues.routes';
@@ -28,7 +28,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { importRoutes } from './modules/spreadsheets/import/import.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
 import { offeringRoutes } from './modules/offerings/offerings.routes';
-import { noteRoutes } from './modules/notes/notes.routes';
+import { noteRoutes, recordNoteRoutes } from './modules/notes/notes.routes';
 import { taskRoutes } from './modules/tasks/tasks.routes';
 import { timelineRoutes } from './modules/timeline/timeline.routes';
 import { pipelineSettingsRoutes } from './modules/pipeline-settings/pipeline-settings.routes';
@@ -44,7 +44,6 @@ import { errorBodyFor, errorsPlugin } from './plugins/errors';
 import { fileStorePlugin } from './plugins/file-store';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { gracefulClosePlugin } from './plugins/graceful-close';
-import { housekeepingPlugin } from './plugins/housekeeping';
 import { liveEventsPlugin } from './plugins/live-events';
 import { i18nPlugin } from './plugins/i18n';
 import { mailPlugin } from './plugins/mail';
@@ -142,10 +141,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Before any route (the docs' included), so its onRoute check sees every /api route.
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
-  await app.register(housekeepingPlugin);
-  await app.register(liveEventsPlugin, { pingMs: options.eventsPingMs, keepMs: options.eventsKeepMs });
+  await app.register(liveEventsPlugin, { pingMs: options.eventsPingMs });
   await app.register(mailPlugin, { limits: options.mailLimits });
-  await app.register(scheduledJobsPlugin, { maxIdleMs: options.jobsMaxIdleMs, now: options.jobsClock });
+  await app.register(scheduledJobsPlugin, {
+    maxIdleMs: options.jobsMaxIdleMs,
+    now: options.jobsClock,
+    eventsKeepMs: options.eventsKeepMs,
+  });
   await app.register(openapiPlugin);
 
   await app.register(
@@ -165,8 +167,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
           findNulCharacter(request.body);
         if (field !== undefined) throw new AppError(400, 'errors:nul_character', { field });
       });
-      // Every module declares its routes relative to its resource ('/', '/:id') and is mounted
-      // here, under the path it serves: this list is the whole map of /api.
+      // Every module declares its routes relative to the resource it serves ('/', '/:id',
+      // '/:id/notes', '/export') and is registered here with that resource's path as its prefix,
+      // once per resource when it serves several: this list is the whole map of /api.
       await api.register(healthRoutes, { prefix: '/health' });
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/users' });
@@ -178,21 +181,30 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       await api.register(contactRoutes, { prefix: '/contacts' });
       await api.register(leadRoutes, { prefix: '/leads' });
       await api.register(offeringRoutes, { prefix: '/offerings' });
-      await api.register(noteRoutes);
+      // A lead's and a brand's notes and timeline (/api/leads/:id/notes, /api/brands/:id/timeline…).
+      for (const [prefix, type] of [
+        ['/leads', 'lead'],
+        ['/brands', 'brand'],
+      ] as const) {
+        await api.register(recordNoteRoutes, { prefix, type });
+        await api.register(timelineRoutes, { prefix, owner: type });
+      }
+      await api.register(noteRoutes, { prefix: '/notes' });
       await api.register(taskRoutes, { prefix: '/tasks' });
-      await api.register(timelineRoutes);
       await api.register(pipelineSettingsRoutes, { prefix: '/settings' });
       await api.register(reportRoutes, { prefix: '/reports' });
-      // POST /api/{brands,leads,contacts}/import: one module for the three (its own multipart limits).
-      await api.register(importRoutes);
+      // /api/{brands,leads,contacts,offerings}/import and /export: each import with its own
+      // multipart limits.
+      for (const kind of SPREADSHEET_KINDS) {
+        await api.register(importRoutes, { prefix: `/${kind}`, kind });
+        await api.register(exportRoutes, { prefix: `/${kind}`, kind });
+      }
       await api.register(companyRoutes, { prefix: '/companies', timeoutMs: options.cnpjLookupTimeoutMs });
-      await api.register(exportRoutes);
       await api.register(eventRoutes, { prefix: '/events' });
-      // /api/openai/gemini, /api/openai/status and /api/ai/chat: one module, one shared limit.
-      await api.register(aiRoutes, {
-        timeoutMs: options.aiTimeoutMs,
-        lookupTimeoutMs: options.cnpjLookupTimeoutMs,
-      });
+      // The AI assistant: /api/openai/status, /api/openai/gemini and /api/ai/chat, one shared limit.
+      const aiOptions = { timeoutMs: options.aiTimeoutMs, lookupTimeoutMs: options.cnpjLookupTimeoutMs };
+      await api.register(openaiRoutes, { prefix: '/openai', ...aiOptions });
+      await api.register(aiChatRoutes, { prefix: '/ai', ...aiOptions });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,15 @@
 import { errorResponseSchema } from '@funil/shared';
 
+/** An error status a route may declare; each answers the shared error body. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 412 | 413 | 415 | 429 | 502 | 503;
+
+/** The error answers `statuses`, each with the shared error body, for a route's `response`. */
+export const errorAnswers = <S extends ErrorStatus>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<
+    S,
+    typeof errorResponseSchema
+  >;
+
 /**
  * The error answers every signed-in route on a record may give (docs/api.md, General): a bad body
  * or parameter, no session, a role without the permission, no such record. Routes add their own

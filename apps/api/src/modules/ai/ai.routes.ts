@@ -47,15 +47,19 @@ const errors = {
   503: errorResponseSchema,
 };
 
+/** Both questions count against one limit of 10 a minute per user, whichever route asks. */
+const AI_LIMIT = { group: 'ai', max: 10, windowMs: 60_000 };
+
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
 /**
- * The AI assistant (docs/api.md, AI assistant), mounted under /api: `POST /openai/gemini` (JSON),
- * `POST /ai/chat` (the UI message stream) and `GET /openai/status`. Both questions count against one
- * limit of 10 a minute per user.
+ * What the assistant's routes share: the model (null when unconfigured), the shared limit and the
+ * preparation of a question.
  */
-export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, options) => {
+function assistantOf(app: RouteApp, options: AiRoutesOptions) {
   const ai = createAiModel(app.config.ai);
   const timeoutMs = options.timeoutMs ?? AI_TIMEOUT_MS;
-  const limit = sharedRateLimit(app, { group: 'ai', max: 10, windowMs: 60_000 });
+  const limit = sharedRateLimit(app, AI_LIMIT);
 
   /** The model, the call (started now) and the grounded system instruction; 503 when unconfigured. */
   const prepare = async (
@@ -79,12 +83,22 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
     );
     return { ai, call, registry, system: systemInstruction(request.language, registry) };
   };
+  return { ai, limit, prepare };
+}
+
+/**
+ * The AI assistant (docs/api.md, AI assistant) under /api/openai: `GET /status` and
+ * `POST /gemini` (the answer as JSON).
+ */
+export const openaiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, options) => {
+  const { ai, limit, prepare } = assistantOf(app, options);
 
   app.get(
-    '/openai/status',
+    '/status',
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'getAiStatus',
         tags: ['ai'],
         summary: 'Whether the AI assistant is configured, and with which provider',
         response: { 200: aiStatusSchema, 401: errorResponseSchema },
@@ -94,11 +108,12 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
   );
 
   app.post(
-    '/openai/gemini',
+    '/gemini',
     {
       config: { access: 'authenticated' },
       onRequest: limit,
       schema: {
+        operationId: 'askAssistant',
         tags: ['ai'],
         summary: "The assistant's answer to a prompt, grounded on the registry when it names a CNPJ",
         body: aiGenerateBodySchema,
@@ -111,13 +126,22 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opti
       return { response: await generateAnswer(ai, call, { system, prompt, temperature, maxTokens }) };
     },
   );
+};
+
+/**
+ * The AI assistant's chat under /api/ai: `POST /chat`, the answer as the AI SDK's UI message
+ * stream.
+ */
+export const aiChatRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, options) => {
+  const { limit, prepare } = assistantOf(app, options);
 
   app.post(
-    '/ai/chat',
+    '/chat',
     {
       config: { access: 'authenticated' },
       onRequest: limit,
       schema: {
+        operationId: 'chatWithAssistant',
         tags: ['ai'],
         summary:
           "The assistant's answer as the AI SDK's UI message stream (text/event-stream): a data-registry part when a CNPJ is in play, then the text as it is written",

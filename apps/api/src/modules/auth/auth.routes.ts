@@ -12,7 +12,9 @@ import {
 } from '@funil/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { errorAnswers } from '../../lib/route-errors';
 import { buildAuthorizeUrl, discoverProvider, exchangeCode, OidcError } from '../../lib/google-oidc';
 import { sessionMetaOf } from '../../plugins/auth';
 import { routeRateLimit } from '../../plugins/rate-limit';
@@ -53,10 +55,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'register',
         tags: ['auth'],
         summary: 'Create an account (the first one becomes admin)',
         body: registerSchema,
-        response: { 201: authResponseSchema },
+        // 403: registration is closed to the caller; 409: the email is taken.
+        response: { 201: authResponseSchema, ...errorAnswers(400, 403, 409) },
       },
     },
     async (request, reply) => {
@@ -70,10 +74,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'login',
         tags: ['auth'],
         summary: 'Sign in with email and password',
         body: loginSchema,
-        response: { 200: authResponseSchema },
+        // 401: wrong email or password; 403: a deactivated user; 429: too many failed attempts.
+        response: { 200: authResponseSchema, ...errorAnswers(400, 401, 403, 429) },
       },
     },
     async (request) => {
@@ -86,14 +92,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['auth'], summary: 'Revoke the current token' },
+      schema: {
+        operationId: 'logout',
+        tags: ['auth'],
+        summary: 'Revoke the current token',
+        response: { 204: z.null().describe('Signed out'), ...errorAnswers(401) },
+      },
     },
     async (request, reply) => {
       if (request.sessionId) {
         await revokeSession(app.db, request.sessionId);
         app.sessionCache.forgetSession(request.sessionId);
       }
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -102,9 +113,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getSetupStatus',
         tags: ['auth'],
         summary: 'Whether any account exists (the first one registered becomes the administrator)',
-        response: { 200: setupStatusResponseSchema },
+        response: { 200: setupStatusResponseSchema, ...errorAnswers(400) },
       },
     },
     async () => ({ has_users: await hasUsers(app.db) }),
@@ -114,7 +126,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userResponseSchema } },
+      schema: {
+        operationId: 'getCurrentUser',
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: userResponseSchema, ...errorAnswers(401) },
+      },
     },
     async (request) => toUser(request.user as UserRecord),
   );
@@ -124,10 +141,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', rateLimit: RESET_REQUEST_LIMIT },
       schema: {
+        operationId: 'requestPasswordReset',
         tags: ['auth'],
         summary: 'Email a one-time password reset link (same answer whether or not the email exists)',
         body: forgotPasswordSchema,
-        response: { 202: messageResponseSchema },
+        response: { 202: messageResponseSchema, ...errorAnswers(400, 429) },
       },
     },
     async (request, reply) => {
@@ -146,15 +164,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'confirmPasswordReset',
         tags: ['auth'],
         summary: 'Set a new password with an emailed token; revokes every session of the user',
         body: resetPasswordConfirmSchema,
+        // 400 also for a token that is unknown, used or expired.
+        response: { 204: z.null().describe('Password changed'), ...errorAnswers(400) },
       },
     },
     async (request, reply) => {
       const userId = await confirmPasswordReset(app.db, request.body.token, request.body.password);
       app.sessionCache.forgetUser(userId);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -163,9 +184,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getGoogleSignInConfig',
         tags: ['auth'],
         summary: 'Whether Google sign-in is offered',
-        response: { 200: googleConfigResponseSchema },
+        response: { 200: googleConfigResponseSchema, ...errorAnswers(400) },
       },
     },
     async (request) => {
@@ -190,10 +212,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'signInWithGoogle',
         tags: ['auth'],
         summary: 'Sign in with an OpenID Connect authorization code',
         body: googleSignInSchema,
-        response: { 200: authResponseSchema },
+        // 401: the provider refused the code; 403: a deactivated user; 503: Google sign-in is off.
+        response: { 200: authResponseSchema, ...errorAnswers(400, 401, 403, 503) },
       },
     },
     async (request) => {

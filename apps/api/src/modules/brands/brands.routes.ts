@@ -9,6 +9,7 @@ import {
   IMAGE_MAX_BYTES,
   idParamSchema,
 } from '@funil/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -22,7 +23,7 @@ import {
   updateBrand,
 } from './brands.service';
 import { editConflictErrors, ifMatchHeadersSchema, sendVersioned } from '../../lib/etag';
-import { recordRouteErrors } from '../../lib/route-errors';
+import { errorAnswers, recordRouteErrors } from '../../lib/route-errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -36,6 +37,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'listBrands',
         tags: ['brands'],
         summary: 'List brands (status, name, search; sort createdAt, name, company_name; pages of 20)',
         querystring: brandListQuerySchema,
@@ -50,6 +52,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'getBrand',
         tags: ['brands'],
         summary: 'A brand, with its version in the ETag header (docs/api.md, Concurrent edits)',
         params: idParamSchema,
@@ -64,7 +67,9 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'createBrand',
         tags: ['brands'],
+        summary: 'Create a brand, with its principal contact when given',
         body: brandCreateSchema,
         response: { 201: brandSchema, ...recordRouteErrors },
       },
@@ -78,6 +83,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'updateBrand',
         tags: ['brands'],
         summary: 'Change a brand; with If-Match, only over that version (412 otherwise)',
         params: idParamSchema,
@@ -104,6 +110,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'record.delete' },
       schema: {
+        operationId: 'deleteBrand',
         tags: ['brands'],
         summary: 'Delete a brand with its contacts (409 while it has leads)',
         params: idParamSchema,
@@ -122,6 +129,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'uploadBrandImage',
         tags: ['brands'],
         summary: 'Upload the brand picture: multipart, one file field "image" (JPEG, PNG, GIF or WebP, 5 MB)',
         consumes: ['multipart/form-data'],
@@ -165,7 +173,9 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'deleteBrandImage',
         tags: ['brands'],
+        summary: 'Remove the brand picture',
         params: idParamSchema,
         response: { 204: z.null().describe('Removed'), ...recordRouteErrors },
       },
@@ -182,10 +192,15 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       // An <img> cannot send a token; brand ids are random UUIDs, and a picture says little.
       config: { access: 'public' },
       schema: {
+        operationId: 'getBrandImage',
         tags: ['brands'],
         summary: 'The brand picture (WebP, 335x188); cached for a year under its versioned URL',
         params: idParamSchema,
         querystring: z.object({ v: z.string().optional() }),
+        response: {
+          200: z.string().describe('The picture (image/webp)'),
+          ...errorAnswers(400, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -193,7 +208,8 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!image) throw new AppError(404, 'errors:not_found.brand_image');
       // The versioned URL (?v=<hash>) never changes its content; any other is checked each time.
       const isCurrentVersion = request.query.v === image.hash;
-      return reply
+      // The untyped reply: the route's typed one accepts only its schemas' shapes, not the bytes.
+      return (reply as FastifyReply)
         .type(image.contentType)
         .header('cache-control', isCurrentVersion ? IMMUTABLE : 'no-cache')
         .header('etag', `"${image.hash}"`)

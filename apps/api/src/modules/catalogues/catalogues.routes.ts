@@ -17,6 +17,7 @@ import {
   listCatalogueItems,
   updateCatalogueItem,
 } from './catalogues.service';
+import { operationId } from '../../lib/operation-id';
 import { recordRouteErrors } from '../../lib/route-errors';
 
 // Anyone signed in reads; writing needs the catalogue.write permission (docs/api.md, Roles).
@@ -29,12 +30,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ resource: CatalogueResourc
   { resource },
 ) => {
   const tags = [resource];
+  // Operation ids name the catalogue: listVerticals, getVertical, createQuota, deletePlatform…
+  const item = resource.slice(0, -1);
 
   app.get(
     '/',
     {
       config: READ,
       schema: {
+        operationId: operationId('list', resource),
         tags,
         summary: `List ${resource} (filters status, search; every row unless page or limit is given)`,
         querystring: catalogueListQuerySchema,
@@ -48,7 +52,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ resource: CatalogueResourc
     '/:id',
     {
       config: READ,
-      schema: { tags, params: idParamSchema, response: { 200: catalogueItemSchema, ...recordRouteErrors } },
+      schema: {
+        operationId: operationId('get', item),
+        tags,
+        summary: `One item of ${resource}`,
+        params: idParamSchema,
+        response: { 200: catalogueItemSchema, ...recordRouteErrors },
+      },
     },
     async (request) => getCatalogueItem(app.db, resource, request.params.id),
   );
@@ -58,7 +68,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ resource: CatalogueResourc
     {
       config: WRITE,
       schema: {
+        operationId: operationId('create', item),
         tags,
+        summary: `Add an item to ${resource} (its name unique, 409 otherwise)`,
         body: catalogueCreateSchema,
         response: { 201: catalogueItemSchema, ...recordRouteErrors, 409: errorResponseSchema },
       },
@@ -71,7 +83,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ resource: CatalogueResourc
     {
       config: WRITE,
       schema: {
+        operationId: operationId('update', item),
         tags,
+        summary: `Rename an item of ${resource} or change its status (its name unique, 409 otherwise)`,
         params: idParamSchema,
         body: catalogueUpdateSchema,
         response: { 200: catalogueItemSchema, ...recordRouteErrors, 409: errorResponseSchema },
@@ -85,7 +99,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ resource: CatalogueResourc
     {
       config: WRITE,
       schema: {
+        operationId: operationId('delete', item),
         tags,
+        summary: `Delete an item of ${resource} (409 while records use it)`,
         params: idParamSchema,
         response: { 204: z.null().describe('Deleted'), ...recordRouteErrors, 409: errorResponseSchema },
       },

@@ -16,6 +16,7 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRoutesOptions> = async 
       // Each lookup may ask a public mirror: a person looks up a few, a runaway script many.
       config: { access: 'authenticated', rateLimit: routeRateLimit({ max: 30, windowMs: 60_000 }) },
       schema: {
+        operationId: 'getCompany',
         tags: ['companies'],
         summary: "The company's registration data (Receita Federal open data), cached for 30 days",
         params: cnpjParamSchema,

@@ -25,6 +25,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'listContacts',
         tags: ['contacts'],
         summary: 'List contacts (brand_id, status, flag, search; sort createdAt, first_name, last_name)',
         querystring: contactListQuerySchema,
@@ -39,6 +40,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'getContact',
         tags: ['contacts'],
         summary: 'A contact, with its version in the ETag header (docs/api.md, Concurrent edits)',
         params: idParamSchema,
@@ -53,7 +55,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'createContact',
         tags: ['contacts'],
+        summary: 'Create a contact of a brand',
         body: contactCreateSchema,
         response: { 201: contactSchema, ...recordRouteErrors },
       },
@@ -67,6 +71,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'updateContact',
         tags: ['contacts'],
         summary:
           "Change a contact; making it principal demotes the brand's other principal; with If-Match, only over that version (412 otherwise)",
@@ -94,7 +99,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'record.delete' },
       schema: {
+        operationId: 'deleteContact',
         tags: ['contacts'],
+        summary: 'Delete a contact',
         params: idParamSchema,
         response: { 204: z.null().describe('Deleted'), ...recordRouteErrors },
       },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorAnswers } from '../../lib/route-errors';
 import { EventStream } from './event-stream';
 
 /** A client that has not read this much of what was sent to it is cut off (it catches up later). */
@@ -17,6 +18,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated', longLived: true },
       schema: {
+        operationId: 'streamEvents',
         tags: ['events'],
         summary: 'Live updates: every lead, brand and contact change, as a server-sent event stream',
         description:
@@ -26,7 +28,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
           'Last-Event-ID to get every event after it; when those are no longer kept the stream starts ' +
           'with `event: reset` (reload your lists). The stream ends when the session does.',
         headers: z.object({ 'last-event-id': z.string().optional() }).loose(),
-        response: { 200: z.string().describe('text/event-stream') },
+        response: { 200: z.string().describe('text/event-stream'), ...errorAnswers(400, 401) },
       },
     },
     async (request, reply) => {

@@ -13,6 +13,7 @@ export const franchiseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'listFranchises',
         tags,
         summary: 'Every franchise (Praça), sorted by name; query parameters are ignored',
         // The web client sends `status=active` here; unknown parameters are dropped, not refused.

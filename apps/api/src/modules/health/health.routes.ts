@@ -1,5 +1,6 @@
 import { healthResponseSchema } from '@funil/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorAnswers } from '../../lib/route-errors';
 import { APP_VERSION } from '../../version';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,9 +10,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       // A monitor's answer depends on the database's ping alone, never on reading a session.
       config: { access: 'public', ignoresCaller: true },
       schema: {
+        operationId: 'getHealth',
         tags: ['health'],
         summary: 'Liveness and database reachability (no auth)',
-        response: { 200: healthResponseSchema, 503: healthResponseSchema },
+        // 400: a NUL character in a query parameter, refused before any route runs.
+        response: { 200: healthResponseSchema, ...errorAnswers(400), 503: healthResponseSchema },
       },
     },
     async (_request, reply) => {

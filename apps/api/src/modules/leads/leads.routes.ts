@@ -38,6 +38,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'listLeads',
         tags: ['leads'],
         summary: 'List leads: every filter, any sort, pages by number or by keyset cursor (default order)',
         querystring: leadListQuerySchema,
@@ -52,6 +53,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'getLeadSummary',
         tags: ['leads'],
         summary: 'Count, credit and invest per status under the filters (all 8 statuses)',
         querystring: leadFiltersSchema,
@@ -66,6 +68,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'getLeadBoard',
         tags: ['leads'],
         summary: "Each status's totals and first page of leads, with the cursor that continues it",
         querystring: leadBoardQuerySchema,
@@ -80,6 +83,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'getLead',
         tags: ['leads'],
         summary: 'A lead, with its version in the ETag header (docs/api.md, Concurrent edits)',
         params: idParamSchema,
@@ -94,6 +98,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'getLeadHistory',
         tags: ['leads'],
         summary: 'Changes of contract_status, newest first',
         params: idParamSchema,
@@ -108,7 +113,9 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'createLead',
         tags: ['leads'],
+        summary: 'Create a lead (opportunity); 409 when a quota it would take is sold out',
         body: leadCreateSchema,
         response: { 201: leadSchema, ...recordRouteErrors, ...stockConflictErrors },
       },
@@ -122,6 +129,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'moveLeadsInBulk',
         tags: ['leads'],
         summary:
           'Move 1–500 leads to one status (with the reason, for a lost deal) or delete them (admin, manager), all or none',
@@ -142,6 +150,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'updateLead',
         tags: ['leads'],
         summary:
           'Change a lead; with If-Match, only over that version (412 otherwise); 409 if it would oversell a quota',
@@ -169,6 +178,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'record.delete' },
       schema: {
+        operationId: 'deleteLead',
         tags: ['leads'],
         summary: 'Delete a lead with its franchises and history',
         params: idParamSchema,

@@ -34,6 +34,7 @@ export const offeringRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: READ,
       schema: {
+        operationId: 'listOfferings',
         tags,
         summary:
           'List offerings (year, vertical, platform, quota, praça or national, status, available; sort prospectus_year, available, list_price, createdAt)',
@@ -49,6 +50,7 @@ export const offeringRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: READ,
       schema: {
+        operationId: 'getOfferingSummary',
         tags,
         summary:
           "The year's active offerings: units, held, sold, available, potential at table price, and the credit of the opportunities that take them",
@@ -64,6 +66,7 @@ export const offeringRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: READ,
       schema: {
+        operationId: 'getOffering',
         tags,
         summary: 'An offering with its stock, and its version in the ETag header',
         params: idParamSchema,
@@ -78,6 +81,7 @@ export const offeringRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: WRITE,
       schema: {
+        operationId: 'createOffering',
         tags,
         summary:
           'Add an offering to the prospectus (409 when its key is taken, or it has fewer units than its holders)',
@@ -94,6 +98,7 @@ export const offeringRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: WRITE,
       schema: {
+        operationId: 'updateOffering',
         tags,
         summary:
           'Change an offering; with If-Match, only over that version (412 otherwise); 409 when it would be oversold',
@@ -126,6 +131,7 @@ export const offeringRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: WRITE,
       schema: {
+        operationId: 'deleteOffering',
         tags,
         summary: 'Delete an offering (the opportunities that held it keep their status)',
         params: idParamSchema,

@@ -15,6 +15,7 @@ export const pipelineSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'getPipelineSettings',
         tags,
         summary: "The pipeline's settings: each status's probability, days before stale and quota holding",
         response: { 200: pipelineSettingsResponseSchema, ...recordRouteErrors },
@@ -28,6 +29,7 @@ export const pipelineSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'settings.write' },
       schema: {
+        operationId: 'replacePipelineSettings',
         tags,
         summary: "Replace the pipeline's settings (all 8 statuses)",
         body: pipelineSettingsSchema,

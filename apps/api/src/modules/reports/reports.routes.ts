@@ -10,6 +10,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'getPipelineReport',
         tags: ['reports'],
         summary:
           'Leads created, won and lost in a period (from, to, tz) per month, executive, vertical or platform, with the list filters; conversion, days to sign, lost reasons',

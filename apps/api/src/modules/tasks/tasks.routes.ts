@@ -25,6 +25,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'listTasks',
         tags,
         summary: 'List tasks: by assignee (me or an id), done, overdue, due range, record; by due date',
         querystring: taskListQuerySchema,
@@ -39,6 +40,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'getTaskCounts',
         tags,
         summary: "The signed-in user's open tasks and how many are overdue",
         response: { 200: taskCountsSchema, ...recordRouteErrors },
@@ -52,6 +54,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'createTask',
         tags,
         summary: 'Create a task (reminder at the due time unless told; assigned to its creator unless told)',
         body: taskCreateSchema,
@@ -67,6 +70,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'getTask',
         tags,
         summary: 'One task',
         params: idParamSchema,
@@ -81,6 +85,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'updateTask',
         tags,
         summary: 'Edit or complete a task (its creator, its assignee, an admin or a manager)',
         params: idParamSchema,
@@ -96,6 +101,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'deleteTask',
         tags,
         summary: 'Delete a task and its reminder (its creator, an admin or a manager)',
         params: idParamSchema,

@@ -7,6 +7,7 @@ import {
   userUpdateSchema,
 } from '@funil/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorAnswers } from '../../lib/route-errors';
 import { toUser } from './user-record';
 import { createUser, getUser, listUsers, updateUser } from './users.service';
 
@@ -16,10 +17,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'listUsers',
         tags: ['users'],
         summary: 'List users (filters role, search, isActive; no page/limit → every row)',
         querystring: userListQuerySchema,
-        response: { 200: userListResponseSchema },
+        response: { 200: userListResponseSchema, ...errorAnswers(400, 401) },
       },
     },
     async (request) => listUsers(app.db, request.query),
@@ -30,10 +32,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
+        operationId: 'getUser',
         tags: ['users'],
         summary: 'One user',
         params: idParamSchema,
-        response: { 200: userResponseSchema },
+        response: { 200: userResponseSchema, ...errorAnswers(400, 401, 404) },
       },
     },
     async (request) => toUser(await getUser(app.db, request.params.id)),
@@ -44,10 +47,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user.manage' },
       schema: {
+        operationId: 'createUser',
         tags: ['users'],
         summary: 'Create a user (admin)',
         body: userCreateSchema,
-        response: { 201: userResponseSchema },
+        // 409: the email is taken.
+        response: { 201: userResponseSchema, ...errorAnswers(400, 401, 403, 409) },
       },
     },
     async (request, reply) => reply.code(201).send(toUser(await createUser(app.db, request.body))),
@@ -58,11 +63,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user.manage' },
       schema: {
+        operationId: 'updateUser',
         tags: ['users'],
         summary: 'Change name, roles, active flag or password (admin); email cannot change',
         params: idParamSchema,
         body: userUpdateSchema,
-        response: { 200: userResponseSchema },
+        // 409: it would leave no active administrator.
+        response: { 200: userResponseSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../../app';
 import { DEFAULT_BATCH_SIZE, openRowCursor } from '../../../db/row-cursor';
+import { operationId } from '../../../lib/operation-id';
 import { recordRouteErrors } from '../../../lib/route-errors';
 import { watchForStall } from '../../../lib/stall-watch';
 import { brandExportSheet } from './brand-export';
@@ -123,7 +124,9 @@ async function sendExport(
     .send(body);
 }
 
+/** Operation ids: exportLeads, exportBrands, exportContacts, exportOfferings. */
 const exportSchema = (kind: SpreadsheetKind, what: string) => ({
+  operationId: operationId('export', kind),
   tags: [kind],
   summary: `Export every ${what} the list's filters match, in its order, as CSV or XLSX (streamed)`,
   description:
@@ -140,11 +143,41 @@ const exportSchema = (kind: SpreadsheetKind, what: string) => ({
   },
 });
 
+type ExportQuery = { format: ExportFormat; tz?: string | undefined };
+
+/** One kind's export: what its rows are called, its query and the select that query makes. */
+type ExportDefinition = {
+  what: string;
+  querystring: z.ZodType<ExportQuery>;
+  sheetOf: (db: App['db'], query: ExportQuery, labels: ExportLabels) => ExportSheet;
+};
+
+/** `sheetOf` gets the query its own schema validated. */
+const exportDefinition = <Query extends ExportQuery>(
+  what: string,
+  querystring: z.ZodType<Query>,
+  sheetOf: (db: App['db'], query: Query, labels: ExportLabels) => ExportSheet,
+): ExportDefinition => ({
+  what,
+  querystring,
+  sheetOf: (db, query, labels) => sheetOf(db, query as Query, labels),
+});
+
+const EXPORTS: Record<SpreadsheetKind, ExportDefinition> = {
+  leads: exportDefinition('lead', leadExportQuerySchema, leadExportSheet),
+  brands: exportDefinition('brand', brandExportQuerySchema, brandExportSheet),
+  contacts: exportDefinition('contact', contactExportQuerySchema, contactExportSheet),
+  offerings: exportDefinition('offering of the prospectus', offeringExportQuerySchema, offeringExportSheet),
+};
+
+/** The kind of records an `exportRoutes` registration serves. */
+export type ExportRoutesOptions = { kind: SpreadsheetKind };
+
 /**
- * GET /api/leads/export, /api/brands/export, /api/contacts/export and /api/offerings/export
- * (docs/api.md, Spreadsheets).
+ * GET /export, registered under each kind's own path: /api/leads/export, /api/brands/export,
+ * /api/contacts/export and /api/offerings/export (docs/api.md, Spreadsheets).
  */
-export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (app, { kind }) => {
   // Closing lets the downloads under way finish for a while, then cuts those still going (the
   // client sees an incomplete answer); each one's cursor closes with its body.
   const downloads = new Set<Readable>();
@@ -159,30 +192,20 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('onClose', async () => clearTimeout(cutAfterGrace));
 
-  /** GET /api/<kind>/export: `sheetOf` turns the request's query into the export's select. */
-  const exportRoute = <Query extends { format: ExportFormat; tz?: string | undefined }>(
-    kind: SpreadsheetKind,
-    what: string,
-    querystring: z.ZodType<Query>,
-    sheetOf: (db: App['db'], query: Query, labels: ExportLabels) => ExportSheet,
-  ) =>
-    app.get(
-      `/${kind}/export`,
-      { config: { access: 'authenticated' }, schema: { ...exportSchema(kind, what), querystring } },
-      async (request, reply) => {
-        const query = request.query as Query;
-        return sendExport(
-          app,
-          downloads,
-          request,
-          reply,
-          sheetOf(app.db, query, exportLabels(request.t)),
-          query,
-        );
-      },
-    );
-  exportRoute('leads', 'lead', leadExportQuerySchema, leadExportSheet);
-  exportRoute('brands', 'brand', brandExportQuerySchema, brandExportSheet);
-  exportRoute('contacts', 'contact', contactExportQuerySchema, contactExportSheet);
-  exportRoute('offerings', 'offering of the prospectus', offeringExportQuerySchema, offeringExportSheet);
+  const { what, querystring, sheetOf } = EXPORTS[kind];
+  app.get(
+    '/export',
+    { config: { access: 'authenticated' }, schema: { ...exportSchema(kind, what), querystring } },
+    async (request, reply) => {
+      const query = request.query as ExportQuery;
+      return sendExport(
+        app,
+        downloads,
+        request,
+        reply,
+        sheetOf(app.db, query, exportLabels(request.t)),
+        query,
+      );
+    },
+  );
 };

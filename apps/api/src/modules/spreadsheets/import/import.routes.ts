@@ -6,12 +6,12 @@ import {
   importResultSchema,
   issueMessageKey,
   type Permission,
-  SPREADSHEET_KINDS,
   type SpreadsheetKind,
 } from '@funil/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error';
+import { operationId } from '../../../lib/operation-id';
 import { watchForStall } from '../../../lib/stall-watch';
 import { translateFor } from '../../../plugins/errors';
 import { bulkDatabase } from '../bulk-database';
@@ -119,14 +119,18 @@ const ACCESS: Record<SpreadsheetKind, 'authenticated' | Permission> = {
   offerings: 'prospectus.write',
 };
 
+/** The kind of records an `importRoutes` registration brings in. */
+export type ImportRoutesOptions = { kind: SpreadsheetKind };
+
 /**
- * POST /api/{brands,leads,contacts,offerings}/import: multipart, a `file` (CSV or XLSX, 10 MB, 10,000
+ * POST /import, registered under each kind's own path (/api/brands/import, /api/leads/import,
+ * /api/contacts/import, /api/offerings/import): multipart, a `file` (CSV or XLSX, 10 MB, 10,000
  * rows) and the options `mapping`, `dry_run` (default true) and `on_duplicate` (skip | update),
  * as fields or query parameters. Its own multipart registration (this plugin's limits; the
  * brands' picture upload keeps its own). Each import holds a bulk slot (429 beyond) and reads
  * and writes through the bulk pool.
  */
-export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (app, { kind }) => {
   const bulkDb = bulkDatabase(app.dbHandle);
   await app.register(multipart, {
     limits: {
@@ -138,54 +142,53 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  for (const kind of SPREADSHEET_KINDS) {
-    app.post(
-      `/${kind}/import`,
-      {
-        config: { access: ACCESS[kind] },
-        schema: {
-          tags: [kind],
-          summary: `${SUMMARY[kind]}: multipart, a "file" field and the options as fields or query parameters`,
-          consumes: ['multipart/form-data'],
-          querystring: importOptionsSchema,
-          response: {
-            200: importResultSchema,
-            400: errorResponseSchema,
-            401: errorResponseSchema,
-            403: errorResponseSchema,
-            413: errorResponseSchema,
-            // The user already runs 2 exports or imports, or the process as many as it serves at once.
-            429: errorResponseSchema,
-          },
+  app.post(
+    '/import',
+    {
+      config: { access: ACCESS[kind] },
+      schema: {
+        operationId: operationId('import', kind),
+        tags: [kind],
+        summary: `${SUMMARY[kind]}: multipart, a "file" field and the options as fields or query parameters`,
+        consumes: ['multipart/form-data'],
+        querystring: importOptionsSchema,
+        response: {
+          200: importResultSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          413: errorResponseSchema,
+          // The user already runs 2 exports or imports, or the process as many as it serves at once.
+          429: errorResponseSchema,
         },
       },
-      async (request) => {
-        const userId = request.user?.id;
-        if (!userId) throw new Error('an authenticated route ran without its user');
-        // Before the upload is read: one import too many is refused at once, its file unread.
-        const release = app.bulkSlots.take(userId);
-        try {
-          const { file, fields } = await readUploadWithin(request, app.bulkSlots.idleMs);
-          if (file === undefined) throw new AppError(400, 'errors:spreadsheet.file_required');
-          const options = readOptions(request, fields);
-          const mapping = parseMapping(kind, options.mapping);
-          if (mapping === null)
-            throw new AppError(400, 'validation:spreadsheet.mapping_invalid', { field: 'mapping' });
-          const outcome = await importSpreadsheet(bulkDb, {
-            kind,
-            file: file.bytes,
-            declared: { filename: file.filename, mimetype: file.mimetype },
-            mapping,
-            dryRun: options.dry_run,
-            onDuplicate: options.on_duplicate,
-            userId,
-          });
-          return importAnswer(outcome, translateFor(request));
-        } finally {
-          // The work is over, whatever became of it (and of the client): the slot is free again.
-          release();
-        }
-      },
-    );
-  }
+    },
+    async (request) => {
+      const userId = request.user?.id;
+      if (!userId) throw new Error('an authenticated route ran without its user');
+      // Before the upload is read: one import too many is refused at once, its file unread.
+      const release = app.bulkSlots.take(userId);
+      try {
+        const { file, fields } = await readUploadWithin(request, app.bulkSlots.idleMs);
+        if (file === undefined) throw new AppError(400, 'errors:spreadsheet.file_required');
+        const options = readOptions(request, fields);
+        const mapping = parseMapping(kind, options.mapping);
+        if (mapping === null)
+          throw new AppError(400, 'validation:spreadsheet.mapping_invalid', { field: 'mapping' });
+        const outcome = await importSpreadsheet(bulkDb, {
+          kind,
+          file: file.bytes,
+          declared: { filename: file.filename, mimetype: file.mimetype },
+          mapping,
+          dryRun: options.dry_run,
+          onDuplicate: options.on_duplicate,
+          userId,
+        });
+        return importAnswer(outcome, translateFor(request));
+      } finally {
+        // The work is over, whatever became of it (and of the client): the slot is free again.
+        release();
+      }
+    },
+  );
 };
