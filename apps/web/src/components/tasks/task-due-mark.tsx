@@ -1,7 +1,7 @@
 import { AlarmClockIcon, ListTodoIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useNow } from '@/components/hooks/use-now';
 import { cn } from '@/lib/utils';
-import { useMinuteClock } from './use-minute-clock';
 
 /** The red of an overdue follow-up: above 4.5:1 on cards and rows in both themes. */
 export const OVERDUE_TEXT_CLASS = 'text-red-700 dark:text-red-300';
@@ -18,7 +18,7 @@ type TaskDueMarkProps = {
  */
 export function TaskDueMark({ record, className }: TaskDueMarkProps) {
   const { t } = useTranslation('tasks');
-  const now = useMinuteClock();
+  const now = useNow();
   if (record.open_tasks <= 0) return null;
   const overdue = record.next_task_due_at !== null && new Date(record.next_task_due_at).getTime() < now;
   const Icon = overdue ? AlarmClockIcon : ListTodoIcon;

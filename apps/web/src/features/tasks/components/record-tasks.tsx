@@ -4,6 +4,7 @@ import { AlertCircleIcon } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { taskListQueryOptions } from '@/api/tasks';
+import { useNow } from '@/components/hooks/use-now';
 import { NewTaskButton } from '@/components/tasks/new-task-button';
 import { Alert, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/http';
 import { cn } from '@/lib/utils';
 import { useTaskRowActions } from '../hooks/use-task-row-actions';
-import { useNow } from '../hooks/use-now';
 import { TaskRow } from './task-row';
 
 /** Open tasks shown at first, and how many more each "Carregar mais" adds. */

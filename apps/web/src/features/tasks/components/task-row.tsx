@@ -20,12 +20,13 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { formatDateTime } from '@/lib/format';
+import { formatRelativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
-import { isOverdue, relativeDue } from '../utils/task-due';
+import { isOverdue } from '../utils/task-due';
 
 type TaskRowProps = {
   task: Task;
-  now: Date;
+  now: number;
   /** Whether the signed-in user may complete and edit it (assignee, creator, admin or manager). */
   canEdit: boolean;
   /** Whether they may delete it (creator, admin or manager). */
@@ -125,7 +126,7 @@ export const TaskRow = memo(function TaskRow({
                 <span className="sr-only">{t('row.dueLabel')}: </span>
                 {overdue && `${t('row.overdue')} · `}
                 <time dateTime={task.due_at}>
-                  {relativeDue(task.due_at, now, i18n.language)} · {formatDateTime(task.due_at)}
+                  {formatRelativeTime(task.due_at, now, i18n.language)} · {formatDateTime(task.due_at)}
                 </time>
               </span>
             </p>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { taskAssigneesQueryOptions, taskListQueryOptions } from '@/api/tasks';
 import { DataTablePagination } from '@/components/data-table';
+import { useNow } from '@/components/hooks/use-now';
 import { OptionSelect } from '@/components/option-select';
 import { NewTaskButton } from '@/components/tasks/new-task-button';
 import { Alert, AlertTitle } from '@/components/ui/alert';
@@ -14,7 +15,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/http';
 import { cn } from '@/lib/utils';
 import { useTaskRowActions } from '../hooks/use-task-row-actions';
-import { useNow } from '../hooks/use-now';
 import {
   assigneeParam,
   type AssigneeFilter,
@@ -57,7 +57,7 @@ export function TasksPage({ currentUserId, canManageOthers }: TasksPageProps) {
 
   const now = useNow();
   // The boundaries move at midnight; the key's strings do not change in between.
-  const dayKey = now.toDateString();
+  const dayKey = new Date(now).toDateString();
   const params = useMemo(
     () => ({
       ...taskTabParams(tab, new Date()),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { relativeDue } from './task-due';
+import { formatRelativeTime } from '@/lib/relative-time';
 import { assigneeParam, taskTabParams } from './task-tabs';
 
 // Thursday 26 November 2026, 23:30 in São Paulo: already Friday the 27th in UTC, so a day or week
@@ -46,10 +46,10 @@ describe('task tabs', () => {
   });
 
   it('says how far the due date is in the user’s language', () => {
-    expect(relativeDue('2026-11-27T02:45:00.000Z', NOW, 'pt-BR')).toBe('em 15 minutos');
-    expect(relativeDue('2026-11-26T23:30:00.000Z', NOW, 'pt-BR')).toBe('há 3 horas');
+    expect(formatRelativeTime('2026-11-27T02:45:00.000Z', NOW.getTime(), 'pt-BR')).toBe('em 15 minutos');
+    expect(formatRelativeTime('2026-11-26T23:30:00.000Z', NOW.getTime(), 'pt-BR')).toBe('há 3 horas');
     // 9:00 tomorrow in São Paulo is a calendar day away, not "in 10 hours".
-    expect(relativeDue('2026-11-27T12:00:00.000Z', NOW, 'pt-BR')).toBe('amanhã');
-    expect(relativeDue('2026-11-24T12:00:00.000Z', NOW, 'en')).toBe('2 days ago');
+    expect(formatRelativeTime('2026-11-27T12:00:00.000Z', NOW.getTime(), 'pt-BR')).toBe('amanhã');
+    expect(formatRelativeTime('2026-11-24T12:00:00.000Z', NOW.getTime(), 'en')).toBe('2 days ago');
   });
 });

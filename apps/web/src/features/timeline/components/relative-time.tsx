@@ -1,6 +1,6 @@
+import { useNow } from '@/components/hooks/use-now';
 import { useFormatters } from '@/lib/format';
-import { formatRelativeTime } from '../utils/relative-time';
-import { useNow } from '../utils/use-now';
+import { formatRelativeTime } from '@/lib/relative-time';
 
 /** When something happened, in words ("há 5 minutos"), with the date and time on hover. */
 export function RelativeTime({ iso }: { iso: string }) {
@@ -8,7 +8,7 @@ export function RelativeTime({ iso }: { iso: string }) {
   const now = useNow();
   return (
     <time dateTime={iso} title={format.dateTimeLong(iso)}>
-      {formatRelativeTime(iso, now, format.language)}
+      {formatRelativeTime(iso, now, format.language, { past: true })}
     </time>
   );
 }
