@@ -24,6 +24,10 @@ const pipelined = new WeakSet<Database>();
 
 const ignore = () => undefined;
 
+/** The failure of a statement already sent, if it failed. */
+const failureOf = (sent: Promise<unknown>): Promise<{ error: unknown } | undefined> =>
+  sent.then(ignore, (error: unknown) => ({ error }));
+
 /**
  * Sends a statement now. The query builder's statements (and `execute`) are lazy, sent when first
  * awaited; asking for their result at once keeps them in the order they were written.
@@ -128,23 +132,22 @@ async function pipelinedWrite<T>(
     } catch (error) {
       outcome = Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    outcome.catch(ignore);
+    begin.catch(ignore);
     actor?.catch(ignore);
     try {
+      // Not waiting for BEGIN's answer first: a write that decides nothing (a create) sends its
+      // statements and the COMMIT behind it, all in one round trip.
+      const value = await finish(tx, await outcome);
       await begin;
-    } catch (error) {
-      broken = error instanceof Error ? error : new Error(String(error));
-      await outcome.catch(ignore);
-      throw error;
-    }
-    try {
       await actor;
-      return await finish(tx, await outcome);
+      return value;
     } catch (error) {
+      // The first failure in the order sent: a BEGIN or actor that failed fails what follows too.
+      const earlier = (await failureOf(begin)) ?? (actor && (await failureOf(actor)));
       await tx.execute(sql`rollback`).catch((rollbackError: unknown) => {
         broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
       });
-      throw error;
+      throw earlier ? earlier.error : error;
     }
   } finally {
     pipelining.pipeline = false;
