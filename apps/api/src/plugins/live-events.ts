@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import { CHANNELS } from '../db/database-listener';
 import { coalescingRunner } from '../lib/coalescing-runner';
 import { findSessionUser } from '../modules/auth/sessions.service';
-import { pruneEvents } from '../modules/events/event-log';
 import { EventHub } from '../modules/events/event-hub';
 import type { EventStream } from '../modules/events/event-stream';
 import { sequenceEvents } from '../modules/events/sequence-events';
@@ -19,11 +18,8 @@ declare module 'fastify' {
 export type LiveEventsOptions = {
   /** Default 25 s: under the 30 s a client may wait for a sign of life. */
   pingMs?: number;
-  /** How long events stay in the log for reconnecting clients; default 15 minutes. */
-  keepMs?: number;
 };
 
-const PRUNE_INTERVAL_MS = 60_000;
 /** While notifications cannot be received, the outbox and the log are read this often. */
 const POLL_INTERVAL_MS = 1_000;
 /** How soon to try numbering again when another process was at it. */
@@ -38,7 +34,7 @@ const BUSY_RETRY_MS = 20;
  * does: at once on a session or user notification, at the next ping otherwise.
  */
 export const liveEventsPlugin = fp<LiveEventsOptions>(
-  async (app, { pingMs = 25_000, keepMs = 15 * 60_000 }) => {
+  async (app, { pingMs = 25_000 }) => {
     const log = app.log.child({ module: 'live-events' });
     const hub = new EventHub(app.db, log);
     await hub.start();
@@ -102,19 +98,12 @@ export const liveEventsPlugin = fp<LiveEventsOptions>(
       void revalidate(hub.streams);
     }, pingMs);
     pinger.unref();
-    const pruner = setInterval(() => {
-      pruneEvents(app.db, keepMs).catch((error: unknown) =>
-        log.warn({ err: error }, 'live updates: could not prune the event log'),
-      );
-    }, PRUNE_INTERVAL_MS);
-    pruner.unref();
 
     // Closing: clients are told by their stream ending, and reconnect to another process.
     app.addHook('preClose', async () => {
       isClosing = true;
       clearTimeout(retry);
       clearInterval(pinger);
-      clearInterval(pruner);
       stopPolling();
       hub.endAll();
       await Promise.all([sequencer.idle, hub.idle]);

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { PASSWORD_RESET_JOB, passwordResetJobKind } from '../modules/auth/password-reset-jobs';
+import { eventPruningChore, housekeepingChore } from './housekeeping';
 import { createJobRunner } from '../modules/jobs/job-runner';
+import { periodicChoreKind, schedulePeriodicChores } from '../modules/jobs/periodic-chores';
 import { MENTION_JOB, mentionJobKind } from '../modules/notes/mention-jobs';
 import { REMINDER_JOB, reminderJobKind } from '../modules/tasks/reminder-jobs';
 
@@ -18,10 +20,14 @@ export type ScheduledJobsOptions = {
   maxIdleMs?: number | undefined;
   /** The clock deciding what is due (default the system's); tests move it. */
   now?: (() => Date) | undefined;
+  /** How long live-update events stay in the log for reconnecting clients (default 15 minutes). */
+  eventsKeepMs?: number | undefined;
 };
 
 /**
- * Every process runs the due jobs of the queue all processes share: at start (jobs that fell due
+ * Every process runs the due jobs of the queue all processes share — emails, and the periodic
+ * chores (housekeeping.ts: purging expired sign-in records and old live-update events),
+ * each of which one process at a time does at its interval: at start (jobs that fell due
  * while no process was running), when a job is added or moved (`funil_jobs`, from any process),
  * when the next job's time comes, and at least every `maxIdleMs`. A job's lease lasts twice the
  * longest a send may take, so a live process never loses a job it is sending. Closing waits for
@@ -29,12 +35,14 @@ export type ScheduledJobsOptions = {
  */
 export const scheduledJobsPlugin = fp<ScheduledJobsOptions>(
   async (app, options) => {
+    const chores = [housekeepingChore, eventPruningChore(options.eventsKeepMs ?? 15 * 60_000)];
     const runner = createJobRunner({
       db: app.db,
       kinds: {
         [REMINDER_JOB]: reminderJobKind({ appUrl: app.config.appUrl, timeZone: app.config.mailTimeZone }),
         [MENTION_JOB]: mentionJobKind(app.config.appUrl),
         [PASSWORD_RESET_JOB]: passwordResetJobKind(app.config.appUrl),
+        ...Object.fromEntries(chores.map((chore) => [chore.kind, periodicChoreKind(chore, app.log)])),
       },
       send: app.mail.send,
       log: app.log,
@@ -49,6 +57,7 @@ export const scheduledJobsPlugin = fp<ScheduledJobsOptions>(
       if (isListening) void runner.wake();
     });
     app.addHook('onReady', async () => {
+      await schedulePeriodicChores(app.db, chores, (options.now ?? (() => new Date()))());
       void runner.wake();
     });
     app.addHook('preClose', () => runner.stop());

@@ -14,6 +14,7 @@ import {
   nextRunAt,
   releaseJob,
   renewClaim,
+  repeatJob,
 } from './scheduled-jobs';
 
 /** What to do with one claimed job. */
@@ -21,7 +22,9 @@ export type JobPlan =
   /** Send this email; the job is done once the mail server has it. */
   | { jobId: number; send: MailMessage }
   /** Nothing is owed any more (the task was completed, the note deleted): drop the job. */
-  | { jobId: number; drop: true };
+  | { jobId: number; drop: true }
+  /** A periodic chore (periodic-chores.ts): do `run`, then the same job is due again at `repeatAt`. */
+  | { jobId: number; run: () => Promise<void>; repeatAt: Date };
 
 /** A kind of job: how its jobs are read into plans, and what a sent one records. */
 export type JobKind = {
@@ -205,6 +208,15 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
     if (!plan || 'drop' in plan) {
       await finishJob(db, job);
+      return;
+    }
+    if ('run' in plan) {
+      try {
+        await plan.run();
+      } catch (error) {
+        return failed(job, error);
+      }
+      await repeatJob(db, job, plan.repeatAt);
       return;
     }
     try {

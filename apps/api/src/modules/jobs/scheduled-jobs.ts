@@ -134,6 +134,16 @@ export async function releaseJob(
 }
 
 /**
+ * A periodic job done: due again at `runAt`, its lease, failures and error cleared, if it is still
+ * this claim's.
+ */
+export async function repeatJob(db: Database, job: ClaimedJob, runAt: Date): Promise<void> {
+  await db.execute(sql`update scheduled_jobs set run_at = ${at(runAt)},
+    claimed_by = null, claimed_until = null, attempts = 0, refusals = 0, last_error = null
+    where id = ${job.id} and claimed_by = ${job.claim}`);
+}
+
+/**
  * When the queue next needs a look (null: it is empty): the earliest `run_at` of the jobs nobody
  * holds, or the earliest end of a lease (a job whose process died comes back then).
  */

@@ -1,5 +1,5 @@
 import type { Lead, Note, NoteListResponse } from '@funil/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app';
 import { createLeadReferences, createLeadVia, type LeadReferences } from '../../../test/lead-fixtures';
@@ -7,6 +7,7 @@ import { parseMail, startSmtpServer } from '../../../test/mail';
 import { type SignedIn, signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
 import { notes, scheduledJobs } from '../../db/schema';
+import { CHORE_JOB_KINDS } from '../../plugins/housekeeping';
 
 describe('notes on opportunities and brands', () => {
   let app: App;
@@ -162,7 +163,8 @@ describe('notes on opportunities and brands', () => {
     await app.jobs.wake();
     const [{ pending }] = (await app.db
       .select({ pending: sql<number>`count(*)::int` })
-      .from(scheduledJobs)) as [{ pending: number }];
+      .from(scheduledJobs)
+      .where(notInArray(scheduledJobs.kind, CHORE_JOB_KINDS))) as [{ pending: number }];
     expect(pending).toBe(0);
   });
 
@@ -181,9 +183,15 @@ describe('notes on opportunities and brands', () => {
       payload: { note_id: row?.id, user_id: colleague.user.id },
     });
     await app.db.delete(notes).where(eq(notes.id, row?.id ?? ''));
-    await app.db.update(scheduledJobs).set({ runAt: new Date(0) });
+    await app.db
+      .update(scheduledJobs)
+      .set({ runAt: new Date(0) })
+      .where(notInArray(scheduledJobs.kind, CHORE_JOB_KINDS));
     await app.jobs.wake();
-    const left = await app.db.select().from(scheduledJobs);
+    const left = await app.db
+      .select()
+      .from(scheduledJobs)
+      .where(notInArray(scheduledJobs.kind, CHORE_JOB_KINDS));
     expect(left).toEqual([]);
     expect(smtp.received.length).toBe(before);
   });
