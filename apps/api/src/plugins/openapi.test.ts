@@ -73,6 +73,8 @@ describe('the OpenAPI document (GET /api/docs/json)', () => {
     for (const { path, method, operation } of operations()) {
       const isPublic = publicRoutes.includes(`${method} ${path}`);
       expect(operation.security, `${method} ${path}`).toEqual(isPublic ? [] : [{ bearerAuth: [] }]);
+      // A route that needs the session answers 401 without one.
+      if (!isPublic) expect(Object.keys(operation.responses), `${method} ${path}`).toContain('401');
     }
   });
 

@@ -23,6 +23,7 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRoutesOptions> = async 
         response: {
           200: companyRecordSchema,
           400: errorResponseSchema,
+          401: errorResponseSchema,
           404: errorResponseSchema,
           429: errorResponseSchema,
           502: errorResponseSchema,

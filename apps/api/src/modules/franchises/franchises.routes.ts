@@ -18,7 +18,7 @@ export const franchiseRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Every franchise (Praça), sorted by name; query parameters are ignored',
         // The web client sends `status=active` here; unknown parameters are dropped, not refused.
         querystring: z.object({}),
-        response: { 200: franchiseListResponseSchema, 401: errorResponseSchema },
+        response: { 200: franchiseListResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
       },
     },
     async () => listFranchises(app.db),
