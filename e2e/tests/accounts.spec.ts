@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { expect, request as playwrightRequest, type Page } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
 import { visibleToast } from '../support/toast';
@@ -58,6 +59,67 @@ async function newestResetLink(recipient: string, sentAfter: number): Promise<st
     .toBeTruthy();
   return link!;
 }
+
+type ManifestChunk = { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] };
+
+/**
+ * The signed-in app's JavaScript files, from the build's manifest: every file a signed-in screen
+ * (or the layout around them) needs that neither the entry nor a sign-in screen needs.
+ */
+function signedInFiles(): string[] {
+  const manifestFile = resolve(import.meta.dirname, '../../apps/web/dist/.vite/manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (keys: string[], into = new Set<string>()) => {
+    for (const key of keys) {
+      if (into.has(key) || !manifest[key]) continue;
+      into.add(key);
+      closure(manifest[key].imports ?? [], into);
+    }
+    return into;
+  };
+  const publicScreens = ['login', 'register', 'reset-password', 'auth-callback', 'not-found'].map(
+    (name) => `src/app/routes/${name}.tsx`,
+  );
+  // What a signed-out visitor may fetch besides: the toasts, the login form's checks, the reset dialog.
+  const onDemand = [
+    'src/components/ui/sonner.tsx',
+    'src/features/auth/utils/login-form-schema.ts',
+    'src/features/auth/components/forgot-password-dialog.tsx',
+  ];
+  const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const shared = closure([...entry, ...publicScreens, ...onDemand]);
+  const screens = Object.keys(manifest).filter(
+    (key) =>
+      key.startsWith('src/app/routes/') && manifest[key]?.isDynamicEntry && !publicScreens.includes(key),
+  );
+  expect(screens).toContain('src/app/routes/protected-layout.tsx');
+  expect(screens).toContain('src/app/routes/dashboard.tsx');
+  return [...closure(screens)].filter((key) => !shared.has(key)).map((key) => manifest[key]!.file);
+}
+
+test('a signed-out visit to a guarded page shows the login at once and fetches none of the signed-in app', async ({
+  page,
+}) => {
+  const forbidden = signedInFiles();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.slice(1));
+  });
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((file) => forbidden.includes(file))).toEqual([]);
+
+  // Signing in from there fetches the board's code then, and shows it.
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Senha', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('region', { name: 'Frio', exact: true })).toBeVisible();
+  expect(scripts.some((file) => forbidden.includes(file))).toBe(true);
+});
 
 async function storedToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
