@@ -106,6 +106,26 @@ describe.skipIf(roundTrips === undefined)('round trips to PostgreSQL per service
     ).toBeLessThanOrEqual(2);
   });
 
+  it('plans the lead by id and the first page once per connection (their windows are in the text)', async () => {
+    const { db } = handle;
+    if (handle.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const { id } = await createLead(db, body, null);
+    // PostgreSQL plans the first 5 executions on a connection for their values; the page reads its
+    // count beside its rows, so the reads share at most a couple of the pool's connections.
+    for (let run = 0; run < 20; run++) {
+      await getVersionedLead(db, id);
+      await listLeads(db, leadListQuerySchema.parse({ limit: '50' }));
+    }
+    const { rows } = await handle.client.query<{ statement: string; generic_plans: string }>(
+      'select statement, generic_plans::text from pg_prepared_statements',
+    );
+    const genericPlans = (window: RegExp) =>
+      rows.filter((row) => window.test(row.statement)).map((row) => Number(row.generic_plans));
+    expect(genericPlans(/ limit 1\) "page"/)).toEqual([expect.any(Number)]);
+    expect(genericPlans(/ limit 1\) "page"/)[0]).toBeGreaterThan(0);
+    expect(genericPlans(/ limit 51\) "page"/)[0]).toBeGreaterThan(0);
+  });
+
   it('writes a brand in one, and updates it or writes a contact in two', async () => {
     const { db } = handle;
     const brand = await tripsOf('brand create', () =>
