@@ -72,6 +72,8 @@ const PATIENT: Partial<MailLimits> = {
 /** Short enough for a stalled send to fail in the test: the failure path is what is tested. */
 const IMPATIENT: Partial<MailLimits> = { greetingTimeoutMs: 300, socketTimeoutMs: 300, sendTimeoutMs: 1000 };
 
+// Each round also does the periodic chores due by the moved clock (event pruning every minute), and
+// PGlite runs every statement on one connection: these runs take longer than the default limit.
 describe.each(STALLING_SERVERS)('a mail server that %s', (stalls, startServer) => {
   const clock = testClock();
   let server: StallingServer;
@@ -198,7 +200,7 @@ describe.each(STALLING_SERVERS)('a mail server that %s', (stalls, startServer) =
       payload: { token: resetLinkOf(reset?.raw ?? '')?.searchParams.get('token'), password: 'nova-senha-1' },
     });
     expect(confirm.statusCode).toBe(204);
-  });
+  }, 90_000);
 
   it('a send that runs out of time is retried every minute at most, never given up, and leaves once when it answers', async () => {
     const { owner, colleague, lead } = await start(IMPATIENT);
@@ -234,5 +236,5 @@ describe.each(STALLING_SERVERS)('a mail server that %s', (stalls, startServer) =
     await app.jobs.wake();
     expect(server.received.map((mail) => mail.to)).toEqual([[colleague.user.email]]);
     expect(await jobsLeft()).toEqual([]);
-  });
+  }, 90_000);
 });
