@@ -8,7 +8,9 @@ describe('errorCode', () => {
   });
 
   it("keeps another namespace as the code's first part", () => {
-    expect(errorCode('validation:spreadsheet.mapping_invalid')).toBe('validation.spreadsheet.mapping_invalid');
+    expect(errorCode('validation:spreadsheet.mapping_invalid')).toBe(
+      'validation.spreadsheet.mapping_invalid',
+    );
   });
 
   it('reads a key without a namespace as an error key', () => {
