@@ -50,14 +50,21 @@ export const scheduledJobsPlugin = fp<ScheduledJobsOptions>(
       maxIdleMs: options.maxIdleMs,
       leaseMs: 2 * app.mail.limits.sendTimeoutMs,
     });
+    // The chores' jobs are made sure of at start and whenever the database comes back: a start
+    // while the database is away must still serve (health answers 503, sessions wait), and the
+    // chores must not stay unscheduled until the next restart.
+    const scheduleChores = () =>
+      schedulePeriodicChores(app.db, chores, (options.now ?? (() => new Date()))()).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'periodic chores not scheduled; tried again when the database is back'),
+      );
     app.decorate('jobs', { wake: runner.wake });
     app.dbListener.on('funil_jobs', () => void runner.wake());
     // Notifications missed while the listening connection was down: look at the queue on return.
     app.dbListener.onConnection((isListening) => {
-      if (isListening) void runner.wake();
+      if (isListening) void scheduleChores().then(runner.wake);
     });
     app.addHook('onReady', async () => {
-      await schedulePeriodicChores(app.db, chores, (options.now ?? (() => new Date()))());
+      await scheduleChores();
       void runner.wake();
     });
     app.addHook('preClose', () => runner.stop());
