@@ -143,6 +143,13 @@ describe('database errors become answers a user can act on', () => {
 describe('a database that is away: 503 "Serviço indisponível" with Retry-After', () => {
   const unavailable = { status: 503, key: 'errors:service_unavailable', retryAfter: '5' };
 
+  it('a socket that broke under a statement being sent, even where its code looks like a SQLSTATE', () => {
+    for (const code of ['EPIPE', 'ECONNRESET', 'ETIMEDOUT']) {
+      const socketError = Object.assign(new Error(`write ${code}`), { code, syscall: 'write' });
+      expect(answerOf(new Error('Failed query: begin', { cause: socketError })), code).toEqual(unavailable);
+    }
+  });
+
   it('closed (PGlite) or its pool ended (PostgreSQL)', async () => {
     const handle = await createTestDb();
     await handle.close();

@@ -49,7 +49,7 @@ const SQLSTATE = /^[0-9A-Z]{5}$/;
 /** The database error (the one carrying a SQLSTATE) along the cause chain, whichever driver raised it. */
 function databaseError(error: unknown): (DatabaseErrorFields & { code: string }) | undefined {
   for (const link of causeChain(error)) {
-    if (typeof link.code === 'string' && SQLSTATE.test(link.code))
+    if (typeof link.code === 'string' && SQLSTATE.test(link.code) && !UNAVAILABLE_NODE_CODES.has(link.code))
       return link as DatabaseErrorFields & { code: string };
   }
   return undefined;
@@ -99,10 +99,10 @@ const UNAVAILABLE_MESSAGES = [
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const link of causeChain(error)) {
     const code = typeof link.code === 'string' ? link.code : undefined;
+    // Node's codes first: `EPIPE` has a SQLSTATE's shape (five capitals) but is a broken socket.
+    if (code && UNAVAILABLE_NODE_CODES.has(code)) return true;
     if (code && SQLSTATE.test(code)) {
       if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_CLASSES.has(code.slice(0, 2))) return true;
-    } else if (code && UNAVAILABLE_NODE_CODES.has(code)) {
-      return true;
     }
     const message = typeof link.message === 'string' ? link.message : '';
     if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
