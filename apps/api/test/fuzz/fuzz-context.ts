@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import type { App } from '../../src/app';
 import { platforms, quotas, users, verticals } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/password';
+import { CHORE_JOB_KINDS } from '../../src/plugins/housekeeping';
 import {
   ALPHANUMERIC_CNPJ,
   NUMERIC_CNPJ,
@@ -148,13 +149,19 @@ export async function createFuzzContext(app: App): Promise<FuzzContext> {
   const tableNames = (tables as unknown as { rows: { tablename: string }[] }).rows
     .map((row) => row.tablename)
     .filter((name) => !MOVED_IN_THE_BACKGROUND.has(name));
+  // The periodic chores' own jobs are claimed and put back due in the background (event pruning
+  // runs every minute): their rows are left out of the queue's count, the other jobs stay in it.
+  const rowsOf = (name: string) =>
+    name === 'scheduled_jobs'
+      ? `"${name}" where kind not in (${CHORE_JOB_KINDS.map((kind) => `'${kind}'`).join(', ')})`
+      : `"${name}"`;
   // Rows and the newest row version (xmin) per table: an insert or delete changes the count, an
   // update the newest xmin; a rolled-back statement changes neither.
   const snapshotSql = sql.raw(
     `select json_build_object(${tableNames
       .map(
         (name) =>
-          `'${name}', (select count(*) || '/' || coalesce(max(xmin::text::bigint), 0) from "${name}")`,
+          `'${name}', (select count(*) || '/' || coalesce(max(xmin::text::bigint), 0) from ${rowsOf(name)})`,
       )
       .join(', ')}) as snapshot`,
   );
