@@ -1,5 +1,5 @@
 import { EXPORT_COLUMNS, type ExportFormat, type Language, sharedResources } from '@funil/shared';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +9,6 @@ import { type SignedIn, signIn } from '../../../test/sign-in';
 import { importOk, importVia } from '../../../test/spreadsheet-fixtures';
 import type { App } from '../../app';
 import {
-  eventOutbox,
-  events,
   franchises,
   leadFranchises,
   leads,
@@ -20,6 +18,7 @@ import {
   quotas,
   verticals,
 } from '../../db/schema';
+import { writtenEventCount } from '../../../test/written-events';
 
 /**
  * The prospectus as a spreadsheet: GET /api/offerings/export and POST /api/offerings/import,
@@ -98,9 +97,7 @@ describe('prospectus spreadsheets', () => {
   }
 
   /** Live events written so far, whether the sequencer has moved them out of the outbox or not. */
-  const eventCount = async () =>
-    ((await app.db.select({ n: count() }).from(eventOutbox))[0]?.n ?? 0) +
-    ((await app.db.select({ n: count() }).from(events))[0]?.n ?? 0);
+  const eventCount = async () => writtenEventCount(app.db);
 
   const offeringsOf = (year: number) =>
     app.db

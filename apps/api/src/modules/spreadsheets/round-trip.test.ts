@@ -1,5 +1,5 @@
 import type { ExportFormat, ImportResult, SpreadsheetKind } from '@funil/shared';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALPHANUMERIC_CNPJ,
@@ -15,8 +15,6 @@ import type { App } from '../../app';
 import {
   brands,
   contacts,
-  eventOutbox,
-  events,
   franchises,
   leadFranchises,
   leads,
@@ -25,6 +23,7 @@ import {
   users,
   verticals,
 } from '../../db/schema';
+import { writtenEventCount } from '../../../test/written-events';
 
 /**
  * Export → import into an empty installation → the same brands, contacts and leads. The source
@@ -316,9 +315,7 @@ describe('spreadsheet round trip: export, then import into an empty installation
     ];
     return {
       stamps: Object.fromEntries(stamps.map((row) => [row.id, row.at.toISOString()])),
-      events:
-        ((await app.db.select({ n: count() }).from(eventOutbox))[0]?.n ?? 0) +
-        ((await app.db.select({ n: count() }).from(events))[0]?.n ?? 0),
+      events: writtenEventCount(app.db),
     };
   };
 

@@ -17,7 +17,8 @@ import {
   xlsxOf,
 } from '../../../../test/spreadsheet-fixtures';
 import type { App } from '../../../app';
-import { brands, contacts, eventOutbox, events } from '../../../db/schema';
+import { brands, contacts, events } from '../../../db/schema';
+import { writtenEventCount } from '../../../../test/written-events';
 
 const HEADER_PT =
   'Nome da marca;Razão social;CNPJ;Status;Nome do contato;Sobrenome do contato;Email do contato;Telefone do contato';
@@ -34,9 +35,7 @@ describe('POST /api/brands/import', () => {
 
   const brandCount = async () => (await app.db.select({ n: count() }).from(brands))[0]?.n ?? 0;
   /** Rows waiting in the outbox plus events already in the log: a write adds to one or the other. */
-  const eventCount = async () =>
-    ((await app.db.select({ n: count() }).from(eventOutbox))[0]?.n ?? 0) +
-    ((await app.db.select({ n: count() }).from(events))[0]?.n ?? 0);
+  const eventCount = async () => writtenEventCount(app.db);
   const brandsByCnpj = async (cnpj: string) => {
     const response = await app.inject({
       method: 'GET',

@@ -7,10 +7,11 @@ import { type SignedIn, signIn } from '../../../../test/sign-in';
 import { importOk } from '../../../../test/spreadsheet-fixtures';
 import type { App } from '../../../app';
 import { writeAs } from '../../../db/write-as';
-import { brands, contacts, eventOutbox, events } from '../../../db/schema';
+import { brands, contacts } from '../../../db/schema';
 import { brandImporter } from './brand-rows';
 import { readCell } from './cell-values';
 import type { ReadRow } from './import-rows';
+import { writtenEventCount } from '../../../../test/written-events';
 
 /**
  * Brands imported over the ones Funil holds: who a brand is (its CNPJ and its name), and an update
@@ -69,9 +70,7 @@ describe('brands import over stored brands', () => {
   afterAll(() => app.close());
 
   /** Rows waiting in the outbox plus events already in the log: a write adds to one or the other. */
-  const eventCount = async () =>
-    ((await app.db.select({ n: count() }).from(eventOutbox))[0]?.n ?? 0) +
-    ((await app.db.select({ n: count() }).from(events))[0]?.n ?? 0);
+  const eventCount = async () => writtenEventCount(app.db);
   /** Every brand's and contact's updatedAt, by id. */
   const stamps = async () => {
     const rows = [

@@ -1,12 +1,13 @@
 import type { ContactListResponse } from '@funil/shared';
-import { count } from 'drizzle-orm';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrandVia, createContactVia, NUMERIC_CNPJ } from '../../../../test/brand-fixtures';
 import { buildTestApp } from '../../../../test/build-test-app';
 import { type SignedIn, signIn } from '../../../../test/sign-in';
 import { importOk } from '../../../../test/spreadsheet-fixtures';
 import type { App } from '../../../app';
-import { contacts as contactsTable, eventOutbox, events } from '../../../db/schema';
+import { contacts as contactsTable } from '../../../db/schema';
+import { writtenEventCount } from '../../../../test/written-events';
 
 const HEADER = 'Marca;CNPJ da marca;Cargo;Nome;Sobrenome;Email;Telefone;Principal;Status';
 
@@ -100,9 +101,7 @@ describe('POST /api/contacts/import', () => {
   });
 
   /** Rows waiting in the outbox plus events already in the log: a write adds to one or the other. */
-  const eventCount = async () =>
-    ((await app.db.select({ n: count() }).from(eventOutbox))[0]?.n ?? 0) +
-    ((await app.db.select({ n: count() }).from(events))[0]?.n ?? 0);
+  const eventCount = async () => writtenEventCount(app.db);
   const contactStamps = async () =>
     Object.fromEntries(
       (await app.db.select({ id: contactsTable.id, at: contactsTable.updatedAt }).from(contactsTable)).map(

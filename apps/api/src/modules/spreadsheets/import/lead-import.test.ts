@@ -7,15 +7,8 @@ import { insertCatalogueItem } from '../../../../test/lead-fixtures';
 import { type SignedIn, signIn } from '../../../../test/sign-in';
 import { importOk, xlsxOf } from '../../../../test/spreadsheet-fixtures';
 import type { App } from '../../../app';
-import {
-  eventOutbox,
-  events,
-  leads,
-  leadStatusChanges,
-  platforms,
-  quotas,
-  verticals,
-} from '../../../db/schema';
+import { leads, leadStatusChanges, platforms, quotas, verticals } from '../../../db/schema';
+import { writtenEventCount } from '../../../../test/written-events';
 
 const HEADER =
   'CNPJ da marca;Marca;Apuração;Vertical;Tipo de cota;Plataforma;Ano do prospecto;Status do contrato;Executivo;Praças;Crédito;Investimento;Permuta;Lei Rouanet';
@@ -240,9 +233,7 @@ describe('POST /api/leads/import', () => {
   });
 
   /** Rows waiting in the outbox plus events already in the log: a write adds to one or the other. */
-  const eventCount = async () =>
-    ((await app.db.select({ n: count() }).from(eventOutbox))[0]?.n ?? 0) +
-    ((await app.db.select({ n: count() }).from(events))[0]?.n ?? 0);
+  const eventCount = async () => writtenEventCount(app.db);
   const leadStamps = async () =>
     Object.fromEntries(
       (await app.db.select({ id: leads.id, at: leads.updatedAt }).from(leads)).map((lead) => [
