@@ -1,6 +1,7 @@
 import type { LeadCreate, LeadCreateInput, LeadUpdateInput } from '@funil/shared';
 import type { Lead } from '@/api/leads';
 import { changedFields } from '@/components/form/changed-fields';
+import { LEAD_FORM_FIELDS } from './lead-form-fields';
 
 /**
  * The opportunity form's values: ids for the references, the year as the select's text, the
@@ -35,22 +36,6 @@ export function toCreateBody(values: LeadCreate): LeadCreateInput {
   };
 }
 
-/** The fields an edit PATCH may send: every field of the form but the brand, which it does not change. */
-const UPDATE_FIELDS = [
-  'assessment',
-  'vertical',
-  'quota',
-  'platform',
-  'prospectus_year',
-  'contract_status',
-  'executive',
-  'franchises',
-  'credit',
-  'invest',
-  'exchange',
-  'rouanet_law',
-] as const;
-
 type UpdateFields = Omit<LeadCreate, 'brand_id'>;
 
 /** A lead as the form's checked values hold it; its franchises in name order, as sets compare. */
@@ -81,6 +66,6 @@ const fieldsOf = (lead: Lead): UpdateFields => ({
  */
 export function toUpdateBody(values: LeadCreate, opened: Lead): LeadUpdateInput {
   const { brand_id: _brand, ...next } = values;
-  const changed = changedFields(comparable(fieldsOf(opened)), comparable(next), UPDATE_FIELDS);
+  const changed = changedFields(comparable(fieldsOf(opened)), comparable(next), LEAD_FORM_FIELDS);
   return Object.fromEntries(changed.map((field) => [field, next[field]])) as LeadUpdateInput;
 }
