@@ -95,7 +95,9 @@ export async function compareWithBaseline(
   const probe = await startBenchServer(databaseUrl, env);
   let scenarios: Scenario[];
   try {
-    scenarios = await baselineScenarios(probe.baseUrl, await signInBench(probe.baseUrl), { withMove: true });
+    const all = await baselineScenarios(probe.baseUrl, await signInBench(probe.baseUrl), { withMove: true });
+    const chosen = benchSettings.baselineScenarios;
+    scenarios = chosen.length ? all.filter((scenario) => chosen.includes(scenario.key)) : all;
   } finally {
     await probe.stop();
   }
@@ -111,9 +113,10 @@ export async function compareWithBaseline(
     const on = await loadPhase(databaseUrl, recipesFile, jwtSecret, 30, scenarios, true);
     // Login checks no token: the cache changes nothing there.
     const authenticated = scenarios.filter((scenario) => scenario.authenticated);
-    const off = options.withCacheOff
-      ? await loadPhase(databaseUrl, recipesFile, jwtSecret, 0, authenticated, false)
-      : { rows: [] };
+    const off =
+      options.withCacheOff && benchSettings.baselineCacheOff
+        ? await loadPhase(databaseUrl, recipesFile, jwtSecret, 0, authenticated, false)
+        : { rows: [] };
     return { leads, on: on.rows, off: off.rows, bytes: on.bytes };
   } finally {
     console.log(await putBack(databaseUrl, before));

@@ -17,4 +17,8 @@ export const benchSettings = {
   connections: numberFrom('BENCH_CONNECTIONS', 10),
   /** How many times the baseline comparison measures each scenario on each server, alternating. */
   rounds: numberFrom('BENCH_ROUNDS', 3),
+  /** The baseline comparison's scenarios by key (`lead,page,create`…); empty: every one. */
+  baselineScenarios: (process.env.BENCH_BASELINE_SCENARIOS ?? '').split(',').filter(Boolean),
+  /** Whether the baseline comparison also measures with the session cache off (`0`: it does not). */
+  baselineCacheOff: process.env.BENCH_BASELINE_CACHE_OFF !== '0',
 };
