@@ -20,6 +20,12 @@ export const PG_RESTRICT_VIOLATION = '23001';
 export const OFFERING_SOLD_OUT = 'FN001';
 export const OFFERING_HOLDERS_EXCEED = 'FN002';
 
+/**
+ * A record a write names is missing: raised by `funil_reference_missing(field)` from a write's
+ * first statement, with the field in the detail, so the statements pipelined behind it are aborted.
+ */
+export const REFERENCE_MISSING = 'FN003';
+
 /** How many seconds a client is told to wait (Retry-After) when the database is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -59,6 +65,12 @@ function databaseError(error: unknown): (DatabaseErrorFields & { code: string })
 export const pgErrorCode = (error: unknown): string | undefined => databaseError(error)?.code;
 
 export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === PG_UNIQUE_VIOLATION;
+
+/** The field whose record is missing, when the error is `funil_reference_missing`'s. */
+export function missingReferenceField(error: unknown): string | undefined {
+  const found = databaseError(error);
+  return found?.code === REFERENCE_MISSING ? found.detail : undefined;
+}
 
 /**
  * SQLSTATEs that mean the database is not there to answer, whatever the request: its connection

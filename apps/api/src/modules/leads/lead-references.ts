@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { readRows, sqlStatement } from '../../db/read-rows';
 import { brands, franchises, leadFranchises, platforms, quotas, users, verticals } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { missingReferenceField } from '../../lib/db-errors';
 
 type References = Pick<
   LeadUpdate,
@@ -96,6 +97,35 @@ export async function referenceProblem(tx: Database, input: References): Promise
   );
   const failed = checks.find((_, index) => flags[index] !== true);
   return failed ? new AppError(400, failed.key, { field: failed.field }) : undefined;
+}
+
+/**
+ * The same checks as a statement that fails when a record is missing (`funil_reference_missing`
+ * raises, naming the first wrong field in the form's order), answered as that field's 400. Being
+ * an error rather than an answer, it aborts the transaction: a create sends it first and its
+ * writes and the COMMIT behind it in the same round trip, and they change nothing when it fails.
+ */
+export async function requireLeadReferences(tx: Database, input: References): Promise<void> {
+  const checks = checksOf(input);
+  if (checks.length === 0) return;
+  const firstMissing = sql`case ${sql.join(
+    checks.map(
+      ({ check, field }) => sql`when not ${check} then funil_reference_missing(${sql.raw(`'${field}'`)})`,
+    ),
+    sql` `,
+  )} else true end`;
+  try {
+    await readRows(
+      tx,
+      `lead_references_required|${checks.map((check) => check.field).join(',')}`,
+      () => ({ query: sqlStatement(sql`select ${firstMissing}`), mapRows: () => undefined }),
+      Object.fromEntries(checks.map((check) => check.value)),
+    );
+  } catch (error) {
+    const field = missingReferenceField(error);
+    const failed = checks.find((check) => check.field === field);
+    throw failed ? new AppError(400, failed.key, { field: failed.field }) : error;
+  }
 }
 
 /** `referenceProblem`, thrown. */

@@ -7,10 +7,12 @@ import {
   leadCreateSchema,
   leadListQuerySchema,
 } from '@funil/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, testDbKind } from '../../../test/build-test-app';
 import { countRoundTrips } from '../../../test/round-trips';
 import type { DbHandle } from '../../db/client';
+import { rawRows } from '../../db/raw-rows';
 import { franchises, platforms, quotas, verticals } from '../../db/schema';
 import { createBrand, updateBrand } from '../brands/brands.service';
 import { createContact, updateContact } from '../contacts/contacts.service';
@@ -64,14 +66,26 @@ describe.skipIf(roundTrips === undefined)('round trips to PostgreSQL per service
     await handle.close();
   });
 
-  it('writes a lead in two: what the write decides on, then the writes and the answer with the commit', async () => {
+  it('creates a lead in one, and updates it in two: what the write decides on, then the writes and the answer with the commit', async () => {
     const { db } = handle;
     const created = await tripsOf('lead create', () => createLead(db, body, null));
-    expect(created.trips).toBe(2);
+    expect(created.trips).toBe(1);
     const withPracas = await tripsOf('lead create with praças', () =>
       createLead(db, { ...body, franchises: ['Praça 1', 'Praça 2'] }, null),
     );
-    expect(withPracas.trips).toBe(2);
+    expect(withPracas.trips).toBe(1);
+    const countLeads = async () => rawRows(await db.execute(sql`select count(*)::int as n from leads`));
+    const leadsBefore = await countLeads();
+    const missing = await tripsOf('lead create refused (400)', () =>
+      createLead(db, { ...body, franchises: ['Praça 1', 'Praça que não existe'] }, null).catch(
+        (error: unknown) => error,
+      ),
+    );
+    expect(missing.result).toMatchObject({ statusCode: 400, field: 'franchises' });
+    // The check, the writes and the COMMIT in one; then the ROLLBACK every refused write sends.
+    expect(missing.trips).toBe(2);
+    // Sent behind the refused check in the same round trip, the writes changed nothing.
+    expect(await countLeads()).toEqual(leadsBefore);
     const id = created.result.id;
 
     expect(

@@ -33,6 +33,7 @@ import {
   linkedFranchiseNames,
   linkFranchises,
   referenceProblem,
+  requireLeadReferences,
   sameFranchises,
   unlinkFranchisesOtherThan,
 } from './lead-references';
@@ -180,24 +181,24 @@ export async function getLead(db: Database, id: string): Promise<Lead> {
 
 /**
  * POST /api/leads. References are checked, and the lead, its franchises and its first history
- * entry (from null) written, in one transaction: a wrong body stores nothing. Two round trips on
- * PostgreSQL: the references, then the writes and the answer with the COMMIT.
+ * entry (from null) written, in one transaction: a wrong body stores nothing. One round trip on
+ * PostgreSQL: the check goes first, failing (and so aborting everything sent behind it) when a
+ * record is missing, then the writes, the answer and the COMMIT.
  */
 export async function createLead(db: Database, input: LeadCreate, userId: string | null): Promise<Lead> {
-  return writeAs(db, userId, async (tx) => {
-    const problem = await referenceProblem(tx, input);
-    if (problem) throw problem;
-    const id = randomUUID();
-    return lastly(async () => {
-      const [, , , answer] = await inOrder(tx, [
+  const id = randomUUID();
+  return writeAs(db, userId, async (tx) =>
+    lastly(async () => {
+      const [, , , , answer] = await inOrder(tx, [
+        () => requireLeadReferences(tx, input),
         () => insertLead(tx, id, input),
         () => linkFranchises(tx, id, input.franchises),
         () => recordStatusChange(tx, { leadId: id, from: null, to: input.contract_status, userId }),
         () => getLead(tx, id),
       ] as const);
       return answer;
-    });
-  });
+    }),
+  );
 }
 
 /**
