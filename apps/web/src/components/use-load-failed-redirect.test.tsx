@@ -1,11 +1,15 @@
 import { render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@/lib/http';
 import { useLoadFailedRedirect } from './use-load-failed-redirect';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn() } }));
+// A spy rather than a module mock: nothing replaced outlives the test (the setup file restores
+// every spy), whichever files run after this one in the same worker.
+beforeEach(() => {
+  vi.spyOn(toast, 'error').mockReturnValue('');
+});
 
 function EditPage({ error }: { error: unknown }) {
   useLoadFailedRedirect({ error, title: 'Erro ao carregar marca', toastId: 'brand-load-error', to: '/list' });
@@ -23,8 +27,6 @@ function renderAt(error: unknown) {
   render(<RouterProvider router={router} />);
   return router;
 }
-
-afterEach(() => vi.mocked(toast.error).mockClear());
 
 describe('useLoadFailedRedirect', () => {
   it('stays and says nothing while there is no error', async () => {
