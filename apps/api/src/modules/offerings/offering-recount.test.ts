@@ -14,6 +14,7 @@ import { compareStockWithRecount } from '../../../test/offering-fixtures';
 import { seededRandom, seedFromEnv } from '../../../test/seeded-random';
 import { type SignedIn, signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
+import { compareWithRecount } from '../../db/backfill-database';
 import { rawRows } from '../../db/raw-rows';
 import { platforms, quotas, verticals } from '../../db/schema';
 
@@ -275,8 +276,9 @@ describe('the offerings stock against a recount from the leads', () => {
       const where = `seed ${seed}, step ${step} (${name}): ${answer.body}`;
       expect([200, 201, 204, 409], where).toContain(answer.statusCode);
       if (answer.statusCode === 409) expect(await snapshot(), where).toBe(before);
-      for (const row of await compareStockWithRecount(app))
-        expect(row.kept, `${where}, offering ${row.id}`).toEqual(row.counted);
+      // The inventory's recount (db/derived-data.ts): the statements a backfill rewrites the stock with.
+      for (const stock of await compareWithRecount(app.db, 'offering_stock'))
+        expect(stock.differences, where).toEqual([]);
       if (step % 20 === 19) await expectSummaryCredits(where);
       seen[name] = { ...seen[name], [answer.statusCode]: (seen[name]?.[answer.statusCode] ?? 0) + 1 };
     }
