@@ -3,13 +3,8 @@ import { setUnauthorizedHandler } from '@/lib/http';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { stubApi } from '@/test/api-stub';
 import { apiLead } from '@/test/api-fixtures';
-import {
-  backoffDelay,
-  connectLiveEvents,
-  type LiveEvent,
-  type LiveStreamHandlers,
-  parseLiveEvent,
-} from './events';
+import { backoffDelay, connectLiveEvents, type LiveEvent, type LiveStreamHandlers } from './events';
+import { parseLiveEvent } from './live-event-parse';
 
 /** A server's answer whose body the test writes to, chunk by chunk, and ends or breaks. */
 function serverStream() {
@@ -231,6 +226,63 @@ describe('live event stream', () => {
     expect(api.calls('GET /api/events')).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(api.calls('GET /api/events')).toHaveLength(2);
+    stream.close();
+  });
+
+  it('keeps the events that come before its parser has arrived, in order, and delivers them once it has', async () => {
+    const server = serverStream();
+    let arrive!: (parse: typeof parseLiveEvent) => void;
+    const loadParser = vi.fn(() => new Promise<typeof parseLiveEvent>((resolve) => (arrive = resolve)));
+    const { events, handlers } = recorder();
+    const stream = connectLiveEvents(handlers, { open: async () => server.response, loadParser });
+    await vi.advanceTimersByTimeAsync(0);
+    server.write(frame(1, moved));
+    server.write('id: 2\nevent: reset\ndata: {}\n\n');
+    server.write(frame(3, { ...moved, changes: {} }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(events).toEqual([]);
+    expect(handlers.onReset).not.toHaveBeenCalled();
+    expect(loadParser).toHaveBeenCalledTimes(1);
+    arrive(parseLiveEvent);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(events).toHaveLength(2);
+    // The reset came between the two events, and is heard between them.
+    expect(handlers.onEvent.mock.invocationCallOrder[0]).toBeLessThan(
+      handlers.onReset.mock.invocationCallOrder[0]!,
+    );
+    expect(handlers.onReset.mock.invocationCallOrder[0]).toBeLessThan(
+      handlers.onEvent.mock.invocationCallOrder[1]!,
+    );
+    // Once it is there, an event is delivered as it comes.
+    server.write(frame(4, moved));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(events).toHaveLength(3);
+    stream.close();
+  });
+
+  it('reads every list again when its parser cannot be fetched, and asks for it again on the next event', async () => {
+    const server = serverStream();
+    const loadParser = vi
+      .fn<() => Promise<typeof parseLiveEvent>>()
+      .mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    const { events, handlers } = recorder();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const stream = connectLiveEvents(handlers, { open: async () => server.response, loadParser });
+    // The fetch that starts with the connection fails before any event came: nothing to read again.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadParser).toHaveBeenCalledTimes(1);
+    expect(handlers.onReset).not.toHaveBeenCalled();
+    server.write(frame(1, moved));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadParser).toHaveBeenCalledTimes(2);
+    expect(handlers.onReset).toHaveBeenCalledTimes(1);
+    expect(events).toEqual([]);
+    loadParser.mockResolvedValue(parseLiveEvent);
+    server.write(frame(2, moved));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loadParser).toHaveBeenCalledTimes(3);
+    expect(events).toHaveLength(1);
+    error.mockRestore();
     stream.close();
   });
 

@@ -1,4 +1,4 @@
-import { LIVE_RESET_EVENT, type LiveEvent, liveEventEnvelopeSchema, liveEventSchema } from '@funil/shared';
+import { LIVE_RESET_EVENT, type LiveEvent } from '@funil/shared';
 import { createParser } from 'eventsource-parser';
 import { BACKOFF_DEFAULTS, backoffDelay } from '@/lib/backoff';
 import { HttpError, openEventStream, type RequestOptions } from '@/lib/http';
@@ -43,6 +43,8 @@ export type LiveStreamOptions = {
   now?: () => number;
   /** Tests hand in a stream of their own; the app goes through lib/http (token, 401 rule). */
   open?: (path: string, options: RequestOptions) => Promise<Response>;
+  /** Tests hand in a parser that arrives when they say; the app fetches ./live-event-parse. */
+  loadParser?: () => Promise<(data: string) => LiveEvent | null>;
 };
 
 export type LiveStream = {
@@ -58,25 +60,24 @@ const DEFAULTS = { ...BACKOFF_DEFAULTS, idleTimeoutMs: 45_000 };
 // The reconnect waits; also used by the session check, which must not import the stream's code.
 export { backoffDelay };
 
+type ParseLiveEvent = (data: string) => LiveEvent | null;
+
+let parserLoad: Promise<ParseLiveEvent> | undefined;
+
 /**
- * An event's body, checked. A body whose envelope is right but whose record is not (a record
- * schema behind the server's) becomes the event without its record, which tells the caches to
- * read that record again rather than lose the change; anything else is null.
+ * The events' parser (./live-event-parse: zod and the record schemas), fetched once, when the
+ * first stream connects: a screen's first paint does not wait for it. A failed fetch is forgotten,
+ * so the next stream, or the next event, asks again.
  */
-export function parseLiveEvent(data: string): LiveEvent | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const full = liveEventSchema.safeParse(json);
-  if (full.success) return full.data;
-  const envelope = liveEventEnvelopeSchema.safeParse(json);
-  if (!envelope.success) return null;
-  const { record: _unreadable, ...withoutRecord } = envelope.data;
-  const bare = liveEventSchema.safeParse(withoutRecord);
-  return bare.success ? bare.data : null;
+export function loadLiveEventParser(): Promise<ParseLiveEvent> {
+  parserLoad ??= import('./live-event-parse').then(
+    (module) => module.parseLiveEvent,
+    (error: unknown) => {
+      parserLoad = undefined;
+      throw error;
+    },
+  );
+  return parserLoad;
 }
 
 const isEventStream = (response: Response) =>
@@ -102,6 +103,7 @@ export function connectLiveEvents(handlers: LiveStreamHandlers, options: LiveStr
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   const open = options.open ?? openEventStream;
+  const loadParser = options.loadParser ?? loadLiveEventParser;
 
   let closed = false;
   let lastEventId: string | null = null;
@@ -121,18 +123,54 @@ export function connectLiveEvents(handlers: LiveStreamHandlers, options: LiveStr
   };
   const setStatus = (status: LiveStreamStatus) => guarded(() => handlers.onStatus?.(status));
 
-  const dispatch = (event: string | undefined, data: string) => {
+  const deliver = (parse: ParseLiveEvent, event: string | undefined, data: string) => {
     if (event === LIVE_RESET_EVENT) {
       guarded(handlers.onReset);
       return;
     }
-    const parsed = parseLiveEvent(data);
+    const parsed = parse(data);
     if (parsed) {
       guarded(() => handlers.onEvent(parsed));
     } else {
       malformed += 1;
       guarded(() => handlers.onMalformed?.(data));
     }
+  };
+
+  // Until the parser has arrived, events wait in order (a reset too: it must not overtake them).
+  let parse: ParseLiveEvent | null = null;
+  let waiting: { event: string | undefined; data: string }[] = [];
+  let loading = false;
+  const requestParser = () => {
+    if (loading) return;
+    loading = true;
+    loadParser().then(
+      (loaded) => {
+        loading = false;
+        if (closed) return;
+        parse = loaded;
+        const queued = waiting;
+        waiting = [];
+        for (const { event, data } of queued) deliver(loaded, event, data);
+      },
+      (error: unknown) => {
+        loading = false;
+        if (closed || waiting.length === 0) return;
+        // The events cannot be read: every list is read again instead, so none of them is lost.
+        console.error('Live update parser failed to load', error);
+        waiting = [];
+        guarded(handlers.onReset);
+      },
+    );
+  };
+  const dispatch = (event: string | undefined, data: string) => {
+    if (parse) {
+      deliver(parse, event, data);
+      return;
+    }
+    waiting.push({ event, data });
+    // Unless it is on its way: after a failed fetch, the next event asks again.
+    requestParser();
   };
 
   async function read(body: ReadableStream<Uint8Array>, abort: AbortController) {
@@ -209,6 +247,8 @@ export function connectLiveEvents(handlers: LiveStreamHandlers, options: LiveStr
     }
   }
 
+  // Fetched beside the connection, so it is there by the first event.
+  requestParser();
   void run();
 
   return {
