@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
@@ -124,10 +124,13 @@ describe('DataTable', () => {
     const toastError = vi.spyOn(toast, 'error');
     const error = new HttpError(503, 'Service Unavailable', JSON.stringify({ message: 'Falha de rede' }));
     const { onRefresh } = renderTable({ query: listQuery(undefined, { isError: true, error }) });
-    expect(toastError).toHaveBeenCalledWith('Erro ao carregar verticais', {
-      description: 'Falha de rede',
-      id: 'items-load-error',
-    });
+    // The toast's code is fetched on the first one, so it shows a moment later.
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith('Erro ao carregar verticais', {
+        description: 'Falha de rede',
+        id: 'items-load-error',
+      }),
+    );
     toastError.mockRestore();
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Erro ao carregar verticais')).toBeInTheDocument();

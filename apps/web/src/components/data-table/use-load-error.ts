@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toastLater } from '@/lib/toast-later';
 import { getErrorMessage } from '@/lib/http';
 
 /**
@@ -21,7 +21,7 @@ export function useLoadError({
 }): string | undefined {
   const message = error ? getErrorMessage(error, fallback) : undefined;
   useEffect(() => {
-    if (message) toast.error(title, { description: message, id: toastId });
+    if (message) toastLater.error(title, { description: message, id: toastId });
   }, [message, title, toastId]);
   return message;
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toastLater } from '@/lib/toast-later';
 import {
   connectLiveEvents,
   type LiveEvent,
@@ -58,7 +58,7 @@ export function useLiveUpdates({ userId, patchers, stream }: UseLiveUpdatesOptio
       applyLiveBatch(queryClient, events, patchers, context),
     );
     const notices = createNoticeCoalescer((first, count) => {
-      toast(noticeText(i18n.getFixedT(null, ['live', 'leads']), [first], count), {
+      toastLater.message(noticeText(i18n.getFixedT(null, ['live', 'leads']), [first], count), {
         id: LIVE_NOTICE_TOAST_ID,
       });
     });

@@ -1,7 +1,7 @@
 import type { ContractStatus, LeadBulkInput, LeadBulkResult } from '@funil/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toastLater } from '@/lib/toast-later';
 import { type Lead, leadKeys } from '@/api/leads';
 import { offeringKeys } from '@/api/offerings';
 import { getErrorMessage, http } from '@/lib/http';
@@ -48,12 +48,12 @@ export function useBulkLeads() {
       queryClient.invalidateQueries({ queryKey: offeringKeys.all }),
     ]);
   const fail = (error: unknown) =>
-    toast.error(t('bulk.error'), { description: getErrorMessage(error, t('bulk.errorHint')) });
+    toastLater.error(t('bulk.error'), { description: getErrorMessage(error, t('bulk.errorHint')) });
 
   const undo = async (moves: readonly MoveBack[]) => {
     try {
       await Promise.all(moves.map(({ status, ids }) => postBulk({ ids, contract_status: status })));
-      toast.success(t('bulk.undone'));
+      toastLater.success(t('bulk.undone'));
     } catch (error) {
       fail(error);
     } finally {
@@ -67,7 +67,7 @@ export function useBulkLeads() {
     onSuccess: (result, { leads, to }) => {
       const back = movesBack(leads, to);
       const count = 'updated' in result ? result.updated : 0;
-      toast.success(t('bulk.moved', { count, status: tLeads(`contractStatus.${to}`) }), {
+      toastLater.success(t('bulk.moved', { count, status: tLeads(`contractStatus.${to}`) }), {
         duration: UNDO_TOAST_MS,
         action: back.length > 0 ? { label: t('bulk.undo'), onClick: () => void undo(back) } : undefined,
       });
@@ -79,7 +79,7 @@ export function useBulkLeads() {
   const remove = useMutation({
     mutationFn: (leads: readonly Lead[]) => postBulk({ ids: leads.map((lead) => lead.id), delete: true }),
     onSuccess: (result) => {
-      toast.success(t('bulk.deleted', { count: 'deleted' in result ? result.deleted : 0 }));
+      toastLater.success(t('bulk.deleted', { count: 'deleted' in result ? result.deleted : 0 }));
     },
     onError: fail,
     onSettled: refresh,

@@ -1,7 +1,7 @@
 import { BULK_MAX_LEADS } from '@funil/shared';
 import { useCallback, useEffect, useMemo, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toastLater } from '@/lib/toast-later';
 import type { Lead } from '@/api/leads';
 
 type SelectionState = {
@@ -101,7 +101,7 @@ export function useLeadSelection(scope: string): LeadSelection {
 
   useEffect(() => {
     if (state.capped > 0) {
-      toast.warning(t('bulk.limit', { max: BULK_MAX_LEADS }), { id: 'lead-selection-limit' });
+      toastLater.warning(t('bulk.limit', { max: BULK_MAX_LEADS }), { id: 'lead-selection-limit' });
     }
   }, [state.capped, t]);
 

@@ -1,7 +1,7 @@
 import type { ContractStatus, LeadSummary } from '@funil/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toastLater } from '@/lib/toast-later';
 import { type Lead, type LeadFilters, leadKeys, updateLead } from '@/api/leads';
 import { offeringKeys } from '@/api/offerings';
 import { getErrorMessage } from '@/lib/http';
@@ -72,14 +72,14 @@ export function useMoveLead(filters: LeadFilters) {
         queryClient.setQueryData(columnKey(to), snapshot.to);
         queryClient.setQueryData(summaryKey, snapshot.summary);
       }
-      toast.error(t('messages.errorUpdatingStatus'), {
+      toastLater.error(t('messages.errorUpdatingStatus'), {
         description: getErrorMessage(error, t('messages.errorUpdatingStatusHint')),
       });
       void queryClient.invalidateQueries({ queryKey: leadKeys.all });
     },
     onSuccess: (saved, { to }, snapshot) => {
       queryClient.setQueryData<ColumnData>(columnKey(to), (data) => data && replaceLeadInColumn(data, saved));
-      toast.success(t('messages.statusUpdated'));
+      toastLater.success(t('messages.statusUpdated'));
       // A collapsed column has no pages in the cache to patch: it would open on the board call's
       // first page, from before the move. Ask the board again so it opens true.
       if (!snapshot?.from || !snapshot.to) {

@@ -1,6 +1,6 @@
 import type { ExportFormat, SpreadsheetKind } from '@funil/shared';
 import { useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { toastLater } from '@/lib/toast-later';
 import { openExport } from '@/api/spreadsheets';
 import { i18n } from '@/i18n';
 import { browserTimeZone, saveBlob } from '@/lib/download';
@@ -89,10 +89,10 @@ export async function startExport({
       fileNameFromContentDisposition(response.headers.get('content-disposition')) ??
       `${i18n.t(`spreadsheet:fileName.${kind}`)}.${format}`;
     saveBlob(blob, fileName);
-    toast.success(t('export.done', { file: fileName }));
+    toastLater.success(t('export.done', { file: fileName }));
   } catch (error) {
-    if (controller.signal.aborted) toast.info(t('export.cancelled'));
-    else toast.error(getErrorMessage(error, t('export.failed')));
+    if (controller.signal.aborted) toastLater.info(t('export.cancelled'));
+    else toastLater.error(getErrorMessage(error, t('export.failed')));
   } finally {
     controllers.delete(id);
     publish(downloads.filter((download) => download.id !== id));
