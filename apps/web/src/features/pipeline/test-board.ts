@@ -6,7 +6,8 @@ import {
   type LeadColumnTotals,
   type Role,
 } from '@funil/shared';
-import { vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { apiColumnTotals, apiUser } from '@/test/api-fixtures';
 import { type StubRoute, stubApi } from '@/test/api-stub';
@@ -67,4 +68,26 @@ export function board(
 export function sizeBoardColumns() {
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(320);
+}
+
+/**
+ * happy-dom lays nothing out: put the board's columns side by side, 320 px wide and 20 px apart,
+ * so the keyboard sensor finds the next column to the right; a card is the top of its column.
+ */
+export function placeColumnsSideBySide() {
+  // dnd-kit finishes running animations before it measures; happy-dom has none.
+  Object.assign(document, { getAnimations: () => [] });
+  vi.spyOn(Element.prototype, 'getAnimations').mockReturnValue([]);
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const column = this.closest('section');
+    if (!column?.parentElement) return new DOMRect(0, 0, 0, 0);
+    const index = [...column.parentElement.children].indexOf(column);
+    const isColumn = column === this;
+    return new DOMRect(index * 340, isColumn ? 0 : 60, 320, isColumn ? 800 : 100);
+  });
+}
+
+/** dnd-kit arrives after the board has painted: a drag waits until the board says its cards drag. */
+export async function boardDragReady() {
+  await waitFor(() => expect(document.querySelector('[data-drag-ready]')).not.toBeNull());
 }

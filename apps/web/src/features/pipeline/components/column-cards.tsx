@@ -125,6 +125,7 @@ export function ColumnCards({
                   onOpenDetails={onOpenDetails}
                   onMove={onMove}
                   isSelected={selectedIds.has(lead.id)}
+                  isDragSource={lead.id === draggingLeadId}
                   isSelecting={isSelecting}
                   onToggleSelect={handleToggleSelect}
                 />

@@ -3,7 +3,7 @@ import { useDragDropMonitor } from '@dnd-kit/react';
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Lead } from '@/api/leads';
-import type { LeadDragData } from './lead-card';
+import type { LeadDragData } from '../utils/board-drag-data';
 import { LeadCardContent } from './lead-card-content';
 
 type Preview = { lead: Lead; top: number; left: number; width: number };

@@ -1,6 +1,5 @@
-import { DragDropProvider } from '@dnd-kit/react';
 import { CONTRACT_STATUSES, type ContractStatus, isLostStatus } from '@funil/shared';
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead, LeadFilters } from '@/api/leads';
 import { useLostReasonPrompt } from '@/components/lost-reason/use-lost-reason-prompt';
@@ -10,13 +9,12 @@ import { getErrorMessage } from '@/lib/http';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { useStoredState } from '@/lib/use-stored-state';
 import { type LoadedBoard, useBoard, useBoardSummary } from '../hooks/use-board';
-import { useBoardDndConfig } from '../hooks/use-board-dnd-config';
+import { BoardDragContext, loadBoardDnd, useBoardDndLoaded } from '../hooks/use-board-drag';
+import type { BoardDragBinder } from '../utils/board-drag-data';
 import { useMoveLead } from '../hooks/use-move-lead';
 import { blockTextSelection } from '../utils/block-text-selection';
 import { parseCollapsedColumns, serializeCollapsedColumns, toggleColumn } from '../utils/collapsed-columns';
-import { DragPreview } from './drag-preview';
 import { KanbanColumn } from './kanban-column';
-import type { LeadDragData } from './lead-card';
 
 /** The cards checked for a bulk action, and how a card's checkbox changes them. */
 export type BoardSelection = {
@@ -30,6 +28,9 @@ type KanbanBoardProps = BoardSelection & {
   /** Stable: a card's click or Enter opens the lead's details. */
   onOpenDetails: (leadId: string) => void;
 };
+
+// dnd-kit, rendered once useBoardDndLoaded has fetched it after the board's first paint.
+const LazyBoardDnd = lazy(async () => ({ default: await loadBoardDnd() }));
 
 const BOARD_HEIGHT = 'h-[calc(100dvh-15rem)] min-h-[26rem]';
 
@@ -83,7 +84,6 @@ function LoadedKanban({
 }) {
   // Seeded by the board call (initialData), so always there.
   const summary = useBoardSummary(loaded).data;
-  const { sensors, plugins } = useBoardDndConfig(loaded.filters);
   const { mutate: moveLead } = useMoveLead(loaded.filters);
   const { ask: askLostReason, dialog: lostReasonDialog } = useLostReasonPrompt();
   const [collapsed, setCollapsed] = useStoredState(
@@ -92,7 +92,11 @@ function LoadedKanban({
     serializeCollapsedColumns,
   );
   const [dragging, setDragging] = useState<DraggingLead | null>(null);
+  const [over, setOver] = useState<ContractStatus | null>(null);
   const unblockTextSelection = useRef<(() => void) | null>(null);
+  // dnd-kit arrives after the first paint; the binder, once its manager is up.
+  const dndLoaded = useBoardDndLoaded();
+  const [binder, setBinder] = useState<BoardDragBinder | null>(null);
 
   // Stable, so that no card re-renders when the board's own state changes. A drop, a keyboard
   // drop or "Mover para…" into Declinado or Cancelado moves the card at once and asks why the deal
@@ -109,26 +113,28 @@ function LoadedKanban({
     (status: ContractStatus) => setCollapsed((current) => toggleColumn(current, status)),
     [setCollapsed],
   );
+  const handleDragStart = useCallback((lead: Lead) => {
+    unblockTextSelection.current = blockTextSelection();
+    setDragging({ id: lead.id, from: lead.contract_status });
+  }, []);
+  const handleDragEnd = useCallback(
+    (lead: Lead | undefined, to: ContractStatus | null) => {
+      unblockTextSelection.current?.();
+      unblockTextSelection.current = null;
+      setDragging(null);
+      setOver(null);
+      if (lead && to) handleMove(lead, to);
+    },
+    [handleMove],
+  );
 
   return (
-    <DragDropProvider
-      sensors={sensors}
-      plugins={plugins}
-      onDragStart={({ operation: { source } }) => {
-        const lead = (source?.data as LeadDragData | undefined)?.lead;
-        unblockTextSelection.current = blockTextSelection();
-        if (lead) setDragging({ id: lead.id, from: lead.contract_status });
-      }}
-      onDragEnd={({ operation: { source, target }, canceled }) => {
-        unblockTextSelection.current?.();
-        unblockTextSelection.current = null;
-        const lead = (source?.data as LeadDragData | undefined)?.lead;
-        const to = (target?.data as { status?: ContractStatus } | undefined)?.status;
-        setDragging(null);
-        if (!canceled && lead && to) handleMove(lead, to);
-      }}
-    >
-      <div className={`flex gap-4 overflow-x-auto pb-2 ${BOARD_HEIGHT}`}>
+    <BoardDragContext.Provider value={binder}>
+      <div
+        className={`flex gap-4 overflow-x-auto pb-2 ${BOARD_HEIGHT}`}
+        // For tests: the cards drag from here on.
+        data-drag-ready={binder ? 'true' : undefined}
+      >
         {summary.columns.map((totals) => (
           <KanbanColumn
             key={totals.contract_status}
@@ -137,6 +143,7 @@ function LoadedKanban({
             totals={totals}
             // While a card is dragged every column opens, so each is a place to drop it.
             isCollapsed={dragging === null && collapsed.includes(totals.contract_status)}
+            isDropTarget={dragging !== null && over === totals.contract_status}
             onToggleCollapsed={handleToggleCollapsed}
             draggingLeadId={dragging?.from === totals.contract_status ? dragging.id : null}
             onOpenDetails={onOpenDetails}
@@ -146,8 +153,18 @@ function LoadedKanban({
           />
         ))}
       </div>
-      <DragPreview />
+      {dndLoaded && (
+        <Suspense fallback={null}>
+          <LazyBoardDnd
+            filters={loaded.filters}
+            onReady={setBinder}
+            onDragStart={handleDragStart}
+            onDragOver={setOver}
+            onDragEnd={handleDragEnd}
+          />
+        </Suspense>
+      )}
       {lostReasonDialog}
-    </DragDropProvider>
+    </BoardDragContext.Provider>
   );
 }

@@ -1,26 +1,22 @@
-import { useDroppable } from '@dnd-kit/react';
 import type { ContractStatus, LeadColumnTotals } from '@funil/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead } from '@/api/leads';
 import { cn } from '@/lib/utils';
 import type { LoadedBoard } from '../hooks/use-board';
-import { pointerOverColumn } from '../utils/pointer-over-column';
+import { useColumnDrop } from '../hooks/use-board-drag';
 import { CollapsedColumn } from './collapsed-column';
 import { ColumnCards } from './column-cards';
 import { ColumnHeader } from './column-header';
 import type { BoardSelection } from './kanban-board';
-
-/** What a column is as a drop target: a drop anywhere on it, over any card, moves the lead here. */
-export type ColumnDropData = { status: ContractStatus };
-
-export const columnDropId = (status: ContractStatus) => `column:${status}`;
 
 type KanbanColumnProps = BoardSelection & {
   loaded: LoadedBoard;
   status: ContractStatus;
   totals: LeadColumnTotals;
   isCollapsed: boolean;
+  /** Whether the card being dragged is over this column. */
+  isDropTarget: boolean;
   onToggleCollapsed: (status: ContractStatus) => void;
   draggingLeadId: string | null;
   onOpenDetails: (leadId: string) => void;
@@ -33,6 +29,7 @@ export const KanbanColumn = memo(function KanbanColumn({
   status,
   totals,
   isCollapsed,
+  isDropTarget,
   onToggleCollapsed,
   draggingLeadId,
   onOpenDetails,
@@ -41,11 +38,7 @@ export const KanbanColumn = memo(function KanbanColumn({
   onToggleSelect,
 }: KanbanColumnProps) {
   const { t } = useTranslation('leads');
-  const { ref, isDropTarget } = useDroppable<ColumnDropData>({
-    id: columnDropId(status),
-    data: { status },
-    collisionDetector: pointerOverColumn,
-  });
+  const ref = useColumnDrop(status);
   const label = t(`contractStatus.${status}`);
   const headingId = `kanban-column-${status}`;
 

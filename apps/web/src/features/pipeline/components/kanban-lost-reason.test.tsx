@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/test/render';
-import { board, signedIn, sizeBoardColumns } from '../test-board';
+import { board, boardDragReady, placeColumnsSideBySide, signedIn, sizeBoardColumns } from '../test-board';
 import { boardLead } from '../test-leads';
 
 const LEAD = boardLead(1);
@@ -30,23 +30,6 @@ async function moveToDeclinado() {
 
 beforeEach(sizeBoardColumns);
 afterEach(() => vi.restoreAllMocks());
-
-/**
- * happy-dom lays nothing out: put the board's columns side by side, 320 px wide and 20 px apart,
- * so the keyboard sensor finds the next column to the right; a card is the top of its column.
- */
-function placeColumnsSideBySide() {
-  // dnd-kit finishes running animations before it measures; happy-dom has none.
-  Object.assign(document, { getAnimations: () => [] });
-  vi.spyOn(Element.prototype, 'getAnimations').mockReturnValue([]);
-  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    const column = this.closest('section');
-    if (!column?.parentElement) return new DOMRect(0, 0, 0, 0);
-    const index = [...column.parentElement.children].indexOf(column);
-    const isColumn = column === this;
-    return new DOMRect(index * 340, isColumn ? 0 : 60, 320, isColumn ? 800 : 100);
-  });
-}
 
 describe('a move to a lost status on the board', () => {
   it('moves the card at once, asks why, and sends the reason with the move', async () => {
@@ -104,6 +87,7 @@ describe('a move to a lost status on the board', () => {
     });
     renderRoute('/dashboard');
     const frio = await screen.findByRole('region', { name: 'Frio' }, { timeout: 5000 });
+    await boardDragReady();
     within(frio).getByRole('button', { name: 'Marca 1' }).focus();
 
     await user.keyboard(' ');

@@ -1,4 +1,3 @@
-import { useDraggable } from '@dnd-kit/react';
 import { CONTRACT_STATUSES, type ContractStatus } from '@funil/shared';
 import { ArrowRightLeftIcon, ListPlusIcon, Maximize2Icon, MoreHorizontalIcon } from 'lucide-react';
 import { type KeyboardEvent, lazy, memo, Suspense, useId, useState } from 'react';
@@ -16,7 +15,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/utils';
-import { DRAG_INSTRUCTIONS_ID } from '../hooks/use-board-dnd-config';
+import { DRAG_INSTRUCTIONS_ID, useLeadDrag } from '../hooks/use-board-drag';
 
 // 'Nova tarefa' is rare on the board: the task form (and its validation) is fetched on first use.
 const TaskDialog = lazy(async () => ({
@@ -24,15 +23,14 @@ const TaskDialog = lazy(async () => ({
 }));
 import { LeadCardContent } from './lead-card-content';
 
-/** What a card carries while dragged: the drop handler reads the lead from it. */
-export type LeadDragData = { lead: Lead };
-
 type LeadCardProps = {
   lead: Lead;
   /** Stable callbacks: a card re-renders only when its own lead changes. */
   onOpenDetails: (leadId: string) => void;
   onMove: (lead: Lead, to: ContractStatus) => void;
   isSelected: boolean;
+  /** Whether this card is the one being dragged: it fades, and Enter does not open it. */
+  isDragSource: boolean;
   /** Whether any lead is selected: every card's checkbox then shows. */
   isSelecting: boolean;
   /** Checks or unchecks the card; `range` (Shift held) takes the cards from the one toggled last. */
@@ -55,13 +53,14 @@ export const LeadCard = memo(function LeadCard({
   onOpenDetails,
   onMove,
   isSelected,
+  isDragSource,
   isSelecting,
   onToggleSelect,
 }: LeadCardProps) {
   const { t } = useTranslation('pipeline');
   const { t: tLeads } = useTranslation('leads');
   const { t: tTasks } = useTranslation('tasks');
-  const { ref, handleRef, isDragSource } = useDraggable<LeadDragData>({ id: lead.id, data: { lead } });
+  const { ref, handleRef } = useLeadDrag(lead);
   const brand = lead.brand_id.name;
   const detailsId = useId();
   const [isTaskDialogOpen, setTaskDialogOpen] = useState(false);

@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Lead, type LeadFilters, leadKeys } from '@/api/leads';
+import { ACCESSIBILITY_ID, INSTRUCTIONS_ID_PREFIX } from '../utils/board-drag-data';
 import { type AnnouncementTexts, createBoardAnnouncements, type Landing } from '../utils/board-announcements';
 import { type ColumnData, insertLeadIntoColumn, positionInColumn } from '../utils/board-cache';
 import { ColumnKeyboardSensor } from '../utils/column-keyboard-sensor';
@@ -39,12 +40,6 @@ const sensors = [
     },
   }),
 ];
-
-// dnd-kit names its hidden instructions `${description prefix}-${id}`; the cards point at them.
-const INSTRUCTIONS_ID_PREFIX = 'board-drag-instructions';
-const ACCESSIBILITY_ID = 'pipeline';
-/** The id of the hidden text that tells a screen reader how to drag a card. */
-export const DRAG_INSTRUCTIONS_ID = `${INSTRUCTIONS_ID_PREFIX}-${ACCESSIBILITY_ID}`;
 
 /** The board's sensors, and its screen-reader plugin speaking the current language. */
 export function useBoardDndConfig(filters: LeadFilters) {
