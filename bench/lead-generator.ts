@@ -6,7 +6,13 @@
  * It expects the catalogues (verticals, quota types, platforms) to exist already (the CLI,
  * generate-leads.ts, creates them through the API) and uses every item of them; franchises come
  * from the migrations. Executives are users with the `comercial` role, created here.
+ *
+ * The rows are written as a backfill (apps/api/src/db/backfill.ts), as `npm run db:backfill`
+ * writes a file: the derived-data triggers are off while they are inserted, every derived
+ * structure (running totals, praça copies, the report's rollup, …) is then counted once from the
+ * rows, and no live event is written for them.
  */
+import { backfillInTransaction } from '../apps/api/src/db/backfill';
 
 export type GeneratorSize = { brands: number; leads: number };
 
@@ -302,9 +308,9 @@ const TABLES = [
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 /**
- * Writes the pipeline in one transaction (a failed run leaves nothing behind), then VACUUM
- * ANALYZE so the planner and the visibility map see the new rows, as they would in production.
- * `log` receives a line per step with its time.
+ * Writes the pipeline in one transaction, as a backfill (a failed run leaves nothing behind), then
+ * VACUUM ANALYZE so the planner and the visibility map see the new rows, as they would in
+ * production. `log` receives a line per step with its time, the recounts' among them.
  */
 export async function generateLeads(
   client: SqlRunner,
@@ -316,14 +322,17 @@ export async function generateLeads(
   try {
     // The same data on every run of the same size.
     await client.query('select setseed(0.2026)');
-    for (const step of steps(size)) {
-      const stepStarted = performance.now();
-      await client.query(step.sql);
-      log(`  ${step.label.padEnd(46)} ${seconds(stepStarted).padStart(8)}`);
-    }
-    // Generated rows are where a benchmark starts, not changes anyone is watching: the outbox rows
-    // the tables' triggers wrote for them are dropped, so no server sequences a million events.
-    await client.query('delete from event_outbox');
+    await backfillInTransaction(
+      client,
+      async (tx) => {
+        for (const step of steps(size)) {
+          const stepStarted = performance.now();
+          await tx.query(step.sql);
+          log(`  ${step.label.padEnd(46)} ${seconds(stepStarted).padStart(8)}`);
+        }
+      },
+      { log },
+    );
     await client.query('commit');
   } catch (error) {
     await client.query('rollback');
