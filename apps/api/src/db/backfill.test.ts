@@ -274,6 +274,31 @@ describe('backfill (derived-data triggers off during a load, structures recounte
     expect(await triggersNotEnabled(db)).toEqual([]);
   });
 
+  it.runIf(testDbKind() === 'postgres')(
+    'makes writers of the backfilled tables wait until it commits, and lets readers read',
+    async () => {
+      if (handle.kind !== 'postgres') return;
+      const other = await handle.client.connect();
+      try {
+        await other.query("set lock_timeout = '300ms'");
+        await backfill(handle, async () => {
+          const read = await other.query('select count(*)::int as n from lead_totals');
+          expect(read.rows[0]?.n).toBeGreaterThan(0);
+          await expect(
+            other.query(`update leads set credit = credit where id = '${LEAD.L3}'`),
+          ).rejects.toThrow(/lock timeout/);
+          await expect(other.query(`delete from tasks where id = '${id(299)}'`)).rejects.toThrow(
+            /lock timeout/,
+          );
+        });
+        await other.query(`update leads set credit = credit where id = '${LEAD.L3}'`);
+      } finally {
+        await other.query('reset lock_timeout');
+        other.release();
+      }
+    },
+  );
+
   it('knows the statements that would end its transaction', () => {
     expect(transactionControlIn('insert into t values (1); commit;')).toBe('commit');
     expect(transactionControlIn('BEGIN; insert into t values (1)')).toBe('begin');
