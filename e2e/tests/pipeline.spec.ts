@@ -82,7 +82,9 @@ test('the pipeline: create, drag with mouse and keyboard, filter, scroll, list a
   await expect(count(page, 'Frio')).toHaveText('2');
   await expect(frio.getByText('R$ 152.500')).toBeVisible();
 
-  // The mouse: Frio → Quente; both headers move at once, a toast confirms, a reload agrees.
+  // The mouse: Frio → Quente; both headers move at once, a toast confirms, a reload agrees. (Once
+  // the board says its cards drag: dnd-kit is fetched after the board's first paint.)
+  await expect(page.locator('[data-drag-ready]')).toBeAttached();
   const quente = column(page, 'Quente');
   await card(frio, 'Café Serra Azul').dragTo(quente, { steps: 12 });
   await expect(visibleToast(page, 'Status atualizado')).toBeVisible();

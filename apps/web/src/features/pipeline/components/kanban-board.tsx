@@ -1,5 +1,5 @@
 import { CONTRACT_STATUSES, type ContractStatus, isLostStatus } from '@funil/shared';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lead, LeadFilters } from '@/api/leads';
 import { useLostReasonPrompt } from '@/components/lost-reason/use-lost-reason-prompt';
@@ -38,6 +38,11 @@ const BOARD_HEIGHT = 'h-[calc(100dvh-15rem)] min-h-[26rem]';
 export function KanbanBoard({ filters, onOpenDetails, selectedIds, onToggleSelect }: KanbanBoardProps) {
   const { t } = useTranslation('pipeline');
   const board = useBoard(filters);
+  // dnd-kit is fetched from the first paint on (the skeleton's, while the board's call is out), so
+  // that it is usually there by the time the cards are; LoadedKanban binds them once it is.
+  useEffect(() => {
+    loadBoardDnd().catch(() => undefined);
+  }, []);
 
   if (board.data) {
     return (
