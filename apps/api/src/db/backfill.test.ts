@@ -299,6 +299,20 @@ describe('backfill (derived-data triggers off during a load, structures recounte
     },
   );
 
+  it.runIf(testDbKind() === 'postgres')(
+    'puts things right when a load commits inside it: structures recounted, triggers on',
+    async () => {
+      await expect(
+        backfill(handle, async (tx) => {
+          await tx.query(`update leads set credit = credit + 1 where id = '${LEAD.L3}'; commit;
+            update leads set credit = credit + 1000 where id = '${LEAD.L3}'`);
+        }),
+      ).rejects.toThrow(/ended the backfill’s transaction/);
+      expect(await triggersNotEnabled(db)).toEqual([]);
+      await expectEveryStructureExact();
+    },
+  );
+
   it('knows the statements that would end its transaction', () => {
     expect(transactionControlIn('insert into t values (1); commit;')).toBe('commit');
     expect(transactionControlIn('BEGIN; insert into t values (1)')).toBe('begin');

@@ -203,12 +203,19 @@ export async function backfillInTransaction(
     const before = await transactionId(tx);
     const loadStarted = performance.now();
     await load(tx);
-    if ((await transactionId(tx)) !== before)
+    if ((await transactionId(tx)) !== before) {
+      // Its COMMIT made the disabled triggers permanent, with what it wrote before: put that right
+      // at once, in a transaction of its own (what the load began after its COMMIT is undone).
+      await tx.query('rollback');
+      await tx.query('begin');
+      await backfillInTransaction(tx, undefined, options);
+      await tx.query('commit');
       throw new BackfillError(
-        'The load ended the backfill’s transaction (a COMMIT or ROLLBACK): what it wrote before that was ' +
-          'committed without its derived data, and the triggers may be off. Run the backfill again with ' +
-          'only the recount (--recount-only) at once: it recounts everything and turns the triggers on.',
+        'The load ended the backfill’s transaction (a COMMIT or ROLLBACK): what it wrote before that is ' +
+          'committed; every structure was recounted from it and the triggers are on again. Remove the ' +
+          'transaction statements from the load.',
       );
+    }
     log(`  load: ${since(loadStarted)} ms`);
     const stampStarted = performance.now();
     stamped = await fillStatusStamps(tx);
