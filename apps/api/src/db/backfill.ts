@@ -121,7 +121,8 @@ const STAMPS_BEFORE = 'backfill_lead_stamps';
  * The leads' status stamps, as their triggers (migration 0020) would have written them during
  * the load, except what the load wrote itself:
  * - a lead the load created, signed or lost, was won or lost at its creation (`created_at`),
- *   unless the load gave it `won_at` or `lost_at`;
+ *   unless the load gave it `won_at` or `lost_at` (a lead the load created and then moved counts
+ *   as created in the status it ends in: the moves between are not seen);
  * - a lead the load moved to another status entered it now (`status_changed_at`, unless the load
  *   changed that itself), is won now if it is signed and lost now if it is declined or cancelled
  *   (unless the load changed `won_at` or `lost_at` itself), and loses its loss reason if it is not
