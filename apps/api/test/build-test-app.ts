@@ -13,10 +13,21 @@ import './provided-context';
 /** The engine of the vitest project running this file: "api (pglite)" or "api (postgres)". */
 export const testDbKind = (): DbKind => inject('dbKind');
 
-/** A temporary folder removed when the process exits (uploads, outbox, PGlite files). */
+/** The folders made by tempDir in this process, removed by one exit listener. */
+const tempDirs: string[] = [];
+
+/**
+ * A temporary folder removed when the process exits (uploads, outbox, PGlite files). The test
+ * files of a worker share this module, so they share one listener instead of adding one each.
+ */
 export function tempDir(label = 'funil-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), label));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  if (tempDirs.length === 0) {
+    process.once('exit', () => {
+      for (const made of tempDirs) rmSync(made, { recursive: true, force: true });
+    });
+  }
+  tempDirs.push(dir);
   return dir;
 }
 
@@ -59,8 +70,19 @@ export async function createTestDb(): Promise<DbHandle> {
       },
     };
   }
-  const template = new Blob([readFileSync(inject('pgliteTemplateFile'))]);
-  return pgliteHandle(await PGlite.create({ loadDataDir: template, extensions: PGLITE_EXTENSIONS }));
+  return pgliteHandle(await PGlite.create({ loadDataDir: pgliteTemplate(), extensions: PGLITE_EXTENSIONS }));
+}
+
+let template: { file: string; blob: Blob } | undefined;
+
+/**
+ * The run's migrated PGlite data directory, read once per worker: the test files of a worker share
+ * this module, and PGlite only reads the Blob it is given.
+ */
+function pgliteTemplate(): Blob {
+  const file = inject('pgliteTemplateFile');
+  if (template?.file !== file) template = { file, blob: new Blob([readFileSync(file)]) };
+  return template.blob;
 }
 
 export type TestAppOptions = Omit<BuildAppOptions, 'db'> & { env?: Env; db?: DbHandle };
