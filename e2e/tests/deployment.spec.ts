@@ -1,8 +1,9 @@
 import { EventStreamClient } from '@funil/test-server';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
 import { type Cluster, startCluster } from '../support/cluster';
 import { createBrand, createCatalogue } from '../support/pipeline-data';
+import { card, column, dragCard } from '../support/board';
 import {
   bearer,
   loginByApi,
@@ -22,9 +23,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4IWeDFTEMpAQACeY2YQMxYLIAAAAASUVORK5CYII=',
   'base64',
 );
-
-const column = (page: Page, label: string) => page.getByRole('region', { name: label, exact: true });
-const card = (scope: Page | Locator, brand: string) => scope.getByRole('group', { name: brand, exact: true });
 
 let cluster: Cluster;
 
@@ -103,10 +101,10 @@ test('three processes behind a proxy: one key, every picture, one logout, live m
     await expect(card(column(page, 'Frio'), 'Cobalto')).toBeVisible();
     await expect(card(column(page, 'Frio'), 'Ferro')).toBeVisible();
   }
-  await card(column(pageAna, 'Frio'), 'Cobalto').dragTo(column(pageAna, 'Quente'), { steps: 12 });
+  await dragCard(pageAna, card(column(pageAna, 'Frio'), 'Cobalto'), column(pageAna, 'Quente'));
   await expect(card(column(pageAna, 'Quente'), 'Cobalto')).toBeVisible();
   await expect(card(column(pageBruno, 'Quente'), 'Cobalto')).toBeVisible({ timeout: 1_000 });
-  await card(column(pageBruno, 'Frio'), 'Ferro').dragTo(column(pageBruno, 'Morno'), { steps: 12 });
+  await dragCard(pageBruno, card(column(pageBruno, 'Frio'), 'Ferro'), column(pageBruno, 'Morno'));
   await expect(card(column(pageBruno, 'Morno'), 'Ferro')).toBeVisible();
   await expect(card(column(pageAna, 'Morno'), 'Ferro')).toBeVisible({ timeout: 1_000 });
   await expect(pageAna.getByText('Bruno Lima moveu Ferro para Morno')).toBeVisible();

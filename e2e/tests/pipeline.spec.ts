@@ -1,8 +1,9 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { useFreshInstallation } from '../support/fresh-installation';
 import { type Catalogue, createBrand, createCatalogue } from '../support/pipeline-data';
 import { createByApi, registerFirstAdmin, signInWithSession, type Session } from '../support/session';
 import { visibleToast } from '../support/toast';
+import { card, column, dragCard } from '../support/board';
 
 // The pipeline as a sales team lives it, on an installation of its own: a lead created from a
 // brand row, moved with the mouse and with the keyboard, filtered, scrolled, listed and edited.
@@ -35,8 +36,6 @@ async function createLeads(
   }
 }
 
-const column = (page: Page, label: string) => page.getByRole('region', { name: label, exact: true });
-const card = (scope: Page | Locator, brand: string) => scope.getByRole('group', { name: brand, exact: true });
 const count = (page: Page, label: string) => column(page, label).getByLabel(new RegExp(`^${label}: `));
 
 test('the pipeline: create, drag with mouse and keyboard, filter, scroll, list and edit', async ({
@@ -82,11 +81,9 @@ test('the pipeline: create, drag with mouse and keyboard, filter, scroll, list a
   await expect(count(page, 'Frio')).toHaveText('2');
   await expect(frio.getByText('R$ 152.500')).toBeVisible();
 
-  // The mouse: Frio → Quente; both headers move at once, a toast confirms, a reload agrees. (Once
-  // the board says its cards drag: dnd-kit is fetched after the board's first paint.)
-  await expect(page.locator('[data-drag-ready]')).toBeAttached();
+  // The mouse: Frio → Quente; both headers move at once, a toast confirms, a reload agrees.
   const quente = column(page, 'Quente');
-  await card(frio, 'Café Serra Azul').dragTo(quente, { steps: 12 });
+  await dragCard(page, card(frio, 'Café Serra Azul'), quente);
   await expect(visibleToast(page, 'Status atualizado')).toBeVisible();
   await expect(card(quente, 'Café Serra Azul')).toBeVisible();
   await expect(count(page, 'Frio')).toHaveText('1');

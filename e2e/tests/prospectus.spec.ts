@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Locator, type Page, request as playwrightRequest } from '@playwright/test';
+import { expect, type Page, request as playwrightRequest } from '@playwright/test';
 import { expectNoSeriousAccessibilityFindings } from '../support/axe';
 import { useFreshInstallation } from '../support/fresh-installation';
 import { createBrand } from '../support/pipeline-data';
 import { bearer, createByApi, registerFirstAdmin, type Session, signInWithSession } from '../support/session';
 import { visibleToast } from '../support/toast';
+import { card, column, dragCard } from '../support/board';
 
 // The prospectus as a sales team lives it, on an installation of its own: a quota put on sale
 // through the dialog, a deal on the board taking its only unit, the cell sold out, a second deal
@@ -19,8 +20,6 @@ let admin: Session;
 const ids: Record<string, string> = {};
 let firstLead = '';
 
-const column = (page: Page, label: string) => page.getByRole('region', { name: label, exact: true });
-const card = (scope: Page | Locator, brand: string) => scope.getByRole('group', { name: brand, exact: true });
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 /** The cell of an offering: its button's name starts with quota · platform · vertical · section. */
 const cell = (page: Page, sectionName: string, offering: string) =>
@@ -149,7 +148,7 @@ test('a quota put on sale, taken by a deal on the board, sold out, refused to a 
   await page.goto('/dashboard');
   const frio = column(page, 'Frio');
   const fechado = column(page, 'Fechado');
-  await card(frio, 'Café Serra Azul').dragTo(fechado, { steps: 12 });
+  await dragCard(page, card(frio, 'Café Serra Azul'), fechado);
   await expect(visibleToast(page, 'Status atualizado')).toBeVisible();
   await expect(card(fechado, 'Café Serra Azul')).toBeVisible();
   await expect(page.locator('[data-drag-preview]')).toHaveCount(0);
@@ -175,7 +174,7 @@ test('a quota put on sale, taken by a deal on the board, sold out, refused to a 
 
   // The second deal into Fechado: refused in the server's words, the card back where it was.
   await page.goto('/dashboard');
-  await card(column(page, 'Frio'), 'Teclado Ltda').dragTo(column(page, 'Fechado'), { steps: 12 });
+  await dragCard(page, card(column(page, 'Frio'), 'Teclado Ltda'), column(page, 'Fechado'));
   await expect(visibleToast(page, 'Cota esgotada: MASTER · TV ABERTA · ESPORTES · 2027')).toBeVisible();
   await expect(card(column(page, 'Frio'), 'Teclado Ltda')).toBeVisible();
   await expect(card(column(page, 'Fechado'), 'Teclado Ltda')).toHaveCount(0);
