@@ -28,6 +28,9 @@ const vendorGroups = [
   // zod/v3, which only the AI SDK imports (the chat sheet's lazy chunk keeps it), nor the form
   // resolvers, which import react-hook-form and go with the forms that use them.
   { name: 'validation', test: /[\\/]node_modules[\\/]zod(?![\\/]v3[\\/])/ },
+  // The shared package's zod-free names and limits (statuses, filters, defaults), apart from the
+  // schemas: the board uses them, and a chunk shared with a schema module would bring zod along.
+  { name: 'constants', test: /[\\/]packages[\\/]shared[\\/]src[\\/]constants[\\/]/ },
 ];
 
 export default defineConfig({

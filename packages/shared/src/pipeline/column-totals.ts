@@ -1,6 +1,6 @@
 import { CONTRACT_STATUSES, type ContractStatus } from '../constants';
 import type { LeadColumnTotals } from '../schemas/leads';
-import { PIPELINE_DEFAULTS } from '../schemas/pipeline-settings';
+import { PIPELINE_DEFAULTS } from '../constants/pipeline-settings';
 
 /**
  * A pipeline column's figures from the database's rows, for the API and for anything replaying

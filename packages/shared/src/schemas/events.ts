@@ -35,9 +35,6 @@ export const LIVE_EVENT_TYPES = [
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
-/** The SSE event name that asks a client to reload every list (its resume point is gone). */
-export const LIVE_RESET_EVENT = 'reset';
-
 /** Who made the change; null for a command-line tool or a statement typed by hand. */
 export const liveEventActorSchema = z.object({ id: z.string(), name: z.string() }).nullable();
 export type LiveEventActor = z.infer<typeof liveEventActorSchema>;

@@ -2,28 +2,8 @@ import { z } from 'zod';
 import { taskFilterParam } from './tasks';
 import { CONTRACT_STATUSES, type ContractStatus, PROSPECTUS_YEARS } from '../constants';
 import { booleanParam, idSchema, listQuerySchema, listResponseSchema, queryParam } from './common';
-import { isLostStatus } from './pipeline-settings';
-
-/**
- * Sort fields of `GET /api/leads`: the lead's own fields, and the list view's columns that name a
- * related record (`brand`, `vertical`, `quota`, `platform` and `executive`, by name), so every
- * column the list shows sorts on the server (docs/api.md, Leads).
- */
-export const LEAD_SORT_FIELDS = [
-  'createdAt',
-  'updatedAt',
-  'credit',
-  'invest',
-  'assessment',
-  'prospectus_year',
-  'contract_status',
-  'brand',
-  'vertical',
-  'quota',
-  'platform',
-  'executive',
-] as const;
-export type LeadSortField = (typeof LEAD_SORT_FIELDS)[number];
+import { isLostStatus } from '../constants/pipeline-settings';
+import { BULK_MAX_LEADS, LEAD_SORT_FIELDS, LOST_REASON_MAX_LENGTH } from '../constants/leads';
 
 /** numeric(14,2): the largest amount the column holds. */
 export const MONEY_MAX = 999_999_999_999.99;
@@ -118,8 +98,6 @@ export const leadCreateSchema = z.strictObject({
 export type LeadCreateInput = z.input<typeof leadCreateSchema>;
 export type LeadCreate = z.output<typeof leadCreateSchema>;
 
-export const LOST_REASON_MAX_LENGTH = 500;
-
 /**
  * Why a deal was lost, with a move to Declinado or Cancelado: trimmed, at most 500 characters;
  * empty is no reason (the dialog's "skip").
@@ -161,9 +139,6 @@ export const leadUpdateSchema = z
   });
 export type LeadUpdateInput = z.input<typeof leadUpdateSchema>;
 export type LeadUpdate = z.output<typeof leadUpdateSchema>;
-
-/** At most this many leads per bulk move or delete (a board's selection, page by page). */
-export const BULK_MAX_LEADS = 500;
 
 const bulkIds = z
   .array(idSchema, 'validation:lead.bulk_ids')

@@ -1,34 +1,13 @@
 import { z } from 'zod';
-import { CONTRACT_STATUSES, type ContractStatus } from '../constants';
+import { CONTRACT_STATUSES } from '../constants';
+import { PROBABILITY_MAX, STALE_AFTER_DAYS_MAX } from '../constants/pipeline-settings';
 
 /**
  * The pipeline's settings: for each status, the probability that a deal in it is signed (the
  * forecast weighs each column's sums by it) and how many days a deal may stay in it before it is
  * "parado" (stale); null: never stale (signed, declined and cancelled deals are done); and whether
- * a deal in it holds a quota of the prospectus.
+ * a deal in it holds a quota of the prospectus. Limits and defaults: ../constants/pipeline-settings.ts.
  */
-export const PROBABILITY_MAX = 100;
-export const STALE_AFTER_DAYS_MAX = 365;
-
-/** A move into one of these statuses may carry the reason the deal was lost. */
-export const LOST_STATUSES = ['declinado', 'cancelado'] as const satisfies readonly ContractStatus[];
-export const isLostStatus = (status: ContractStatus): boolean =>
-  (LOST_STATUSES as readonly ContractStatus[]).includes(status);
-
-export const PIPELINE_DEFAULTS: Record<
-  ContractStatus,
-  { probability: number; stale_after_days: number | null; holds_quota: boolean }
-> = {
-  frio: { probability: 10, stale_after_days: 30, holds_quota: false },
-  morno: { probability: 25, stale_after_days: 21, holds_quota: false },
-  quente: { probability: 50, stale_after_days: 14, holds_quota: false },
-  fechado: { probability: 80, stale_after_days: 14, holds_quota: true },
-  no_juridico: { probability: 90, stale_after_days: 21, holds_quota: true },
-  assinado: { probability: 100, stale_after_days: null, holds_quota: true },
-  declinado: { probability: 0, stale_after_days: null, holds_quota: false },
-  cancelado: { probability: 0, stale_after_days: null, holds_quota: false },
-};
-
 export const pipelineStatusSettingSchema = z.strictObject({
   contract_status: z.enum(CONTRACT_STATUSES, 'validation:lead.contract_status_invalid'),
   probability: z
@@ -71,8 +50,3 @@ export const pipelineSettingsResponseSchema = z.object({
   statuses: z.array(pipelineStatusSettingSchema.extend({ holds_quota: z.boolean() })),
 });
 export type PipelineSettingsResponse = z.infer<typeof pipelineSettingsResponseSchema>;
-
-/** The settings of a new installation. */
-export const defaultPipelineSettings = (): PipelineSettingsResponse => ({
-  statuses: CONTRACT_STATUSES.map((status) => ({ contract_status: status, ...PIPELINE_DEFAULTS[status] })),
-});

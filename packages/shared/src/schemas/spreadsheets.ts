@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { booleanParam, orderParam, queryParam, sortParam } from './common';
 import { brandListQuerySchema } from './brands';
 import { contactListQuerySchema } from './contacts';
-import { LEAD_SORT_FIELDS, leadFiltersSchema } from './leads';
+import { LEAD_SORT_FIELDS } from '../constants/leads';
+import { EXPORT_FORMATS, type SpreadsheetKind } from '../constants/spreadsheets';
+import { leadFiltersSchema } from './leads';
 import { offeringListQuerySchema } from './offerings';
 
 /**
@@ -11,13 +13,6 @@ import { offeringListQuerySchema } from './offerings';
  * `format`. Import: `POST /api/{brands,leads,contacts,offerings}/import`, multipart with a `file`, an
  * optional `mapping`, `dry_run` and `on_duplicate`.
  */
-
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/** The kinds of record a spreadsheet holds; also the file names' and the column headers' keys. */
-export const SPREADSHEET_KINDS = ['leads', 'brands', 'contacts', 'offerings'] as const;
-export type SpreadsheetKind = (typeof SPREADSHEET_KINDS)[number];
 
 const formatParam = queryParam(z.enum(EXPORT_FORMATS, 'validation:spreadsheet.format_invalid'));
 

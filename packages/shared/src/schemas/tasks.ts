@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanParam, idSchema, listQuerySchema, listResponseSchema, queryParam } from './common';
+import { TASK_FILTERS } from '../constants/tasks';
 import { userReferenceSchema } from './notes';
 
 export const TASK_TITLE_MAX_LENGTH = 200;
@@ -108,6 +109,4 @@ export const taskCountsSchema = z.object({ overdue: z.number().int(), open: z.nu
 export type TaskCounts = z.infer<typeof taskCountsSchema>;
 
 /** The lead list's, board's and summary's filter on a lead's tasks. */
-export const TASK_FILTERS = ['overdue', 'open', 'none'] as const;
-export type TaskFilter = (typeof TASK_FILTERS)[number];
 export const taskFilterParam = queryParam(z.enum(TASK_FILTERS, 'validation:task.filter_invalid').optional());
