@@ -3,7 +3,7 @@ import { UploadIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { importPath } from '../utils/import-kind';
+import { importPath } from '../utils/import-path';
 
 /** "Importar": opens the import wizard with this kind of record chosen. */
 export function ImportLink({ kind }: { kind: SpreadsheetKind }) {

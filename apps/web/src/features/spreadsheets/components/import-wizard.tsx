@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { useImportWizard, WIZARD_STEPS, type WizardStep } from '../hooks/use-import-wizard';
-import { kindFromParam, paramFromKind } from '../utils/import-kind';
+import { kindFromParam, paramFromKind } from '../utils/import-path';
 import { ChooseStep } from './choose-step';
 import { MappingStep } from './mapping-step';
 import { PreviewStep } from './preview-step';

@@ -1,30 +1,5 @@
 import { IMPORT_FIELDS, IMPORT_MAX_BYTES, type SpreadsheetKind } from '@funil/shared';
 
-/** The wizard's `?tipo=` words, in the app's Portuguese URLs, and the kinds they name. */
-const KIND_PARAMS = {
-  marcas: 'brands',
-  oportunidades: 'leads',
-  contatos: 'contacts',
-  prospecto: 'offerings',
-} as const satisfies Record<string, SpreadsheetKind>;
-
-export type ImportKindParam = keyof typeof KIND_PARAMS;
-
-/** The kind a `?tipo=` names; brands (the usual first import) when it names none. */
-export function kindFromParam(param: string | null): SpreadsheetKind {
-  return param !== null && Object.hasOwn(KIND_PARAMS, param)
-    ? KIND_PARAMS[param as ImportKindParam]
-    : 'brands';
-}
-
-export function paramFromKind(kind: SpreadsheetKind): ImportKindParam {
-  const entry = Object.entries(KIND_PARAMS).find(([, value]) => value === kind);
-  return (entry?.[0] ?? 'marcas') as ImportKindParam;
-}
-
-/** The wizard's address for a kind: what the "Importar" buttons link to. */
-export const importPath = (kind: SpreadsheetKind) => `/importar?tipo=${paramFromKind(kind)}`;
-
 /** The fields an import of this kind fills, in the export's column order. */
 export function importFields(kind: SpreadsheetKind): readonly string[] {
   return IMPORT_FIELDS[kind];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvColumnSamples, csvSamples } from './csv-samples';
-import { REQUIRED_FIELDS, importPath, isSpreadsheetFileName, kindFromParam } from './import-kind';
+import { REQUIRED_FIELDS, isSpreadsheetFileName } from './import-kind';
+import { importPath, kindFromParam } from './import-path';
 import {
   assignField,
   mappingFromColumns,
