@@ -4,6 +4,9 @@ import pg from 'pg';
 import type { DbHandle } from './client';
 import { settlesWithin } from './settles-within';
 
+/** The `application_name` of each process's listening connection. */
+export const LISTENER_APPLICATION_NAME = 'funil-listener';
+
 /** The channels this process listens on; the migrations' triggers and the event log notify them. */
 export const CHANNELS = {
   /** `session:<id>` or `user:<id>`: a session ended or a user changed (sessions, users triggers). */
@@ -100,7 +103,9 @@ export async function listenToDatabase(
     };
   }
 
-  const options = handle.client.options;
+  // Named apart from the request pool's connections, so an operator (or a test) can tell the
+  // listening connection from the others in pg_stat_activity whatever it last ran.
+  const options = { ...handle.client.options, application_name: LISTENER_APPLICATION_NAME };
   let current: pg.Client | null = null;
   let stopped = false;
 

@@ -7,6 +7,7 @@ import { listeningUrl } from '../../../test/listening-url';
 import { type SignedIn, signIn } from '../../../test/sign-in';
 import type { App } from '../../app';
 import { openPostgres } from '../../db/client';
+import { LISTENER_APPLICATION_NAME } from '../../db/database-listener';
 
 type EventData = { type: string; id: string; record?: { name?: string } };
 
@@ -91,7 +92,8 @@ describe.runIf(testDbKind() === 'postgres')('live updates across API processes',
     try {
       const killed = await killer.query(
         `select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = current_database() and pid <> pg_backend_pid() and query like 'LISTEN%'`,
+          where datname = current_database() and application_name = $1`,
+        [LISTENER_APPLICATION_NAME],
       );
       expect(killed.rowCount).toBe(3);
     } finally {
