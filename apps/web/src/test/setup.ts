@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n } from '@/i18n';
 import '@/i18n/all-languages';
@@ -22,8 +23,11 @@ beforeEach(() => {
 
 // What any test may have changed is put back here, once, rather than in each file: the DOM
 // (Vitest globals are off, so Testing Library cannot register its own cleanup), stubbed globals
-// such as `fetch` (test/api-stub.ts), spies, fake timers, browser storage and the theme class.
+// such as `fetch` (test/api-stub.ts), spies, fake timers, browser storage, the theme class, and
+// the toasts (sonner keeps them in its module, which the files of a worker share: a toast left
+// over would show in the next file's toaster).
 afterEach(() => {
+  toast.dismiss();
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
