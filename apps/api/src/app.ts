@@ -126,8 +126,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(gracefulClosePlugin);
@@ -152,20 +153,19 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await app.register(
     async (api) => {
-      // An empty query parameter (`name=`) is treated as absent, for every route (docs/api.md, General).
-      api.addHook('preValidation', async (request) => {
+      api.addHook('preValidation', (request, _reply, done) => {
+        // An empty query parameter (`name=`) is treated as absent, for every route.
         const query = request.query as Record<string, unknown> | undefined;
-        if (!query || typeof query !== 'object') return;
-        for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
-      });
-      // PostgreSQL text cannot hold U+0000: refuse it in any parameter or body field (400), rather
-      // than let the statement fail (500).
-      api.addHook('preValidation', async (request) => {
+        if (query && typeof query === 'object') {
+          for (const key in query) if (query[key] === '') delete query[key];
+        }
+        // PostgreSQL text cannot hold U+0000: refuse it in any parameter or body field (400),
+        // rather than let the statement fail (500).
         const field =
           findNulCharacter(request.params) ??
           findNulCharacter(request.query) ??
           findNulCharacter(request.body);
-        if (field !== undefined) throw new AppError(400, 'errors:nul_character', { field });
+        done(field === undefined ? undefined : new AppError(400, 'errors:nul_character', { field }));
       });
       // Every module declares its routes relative to the resource it serves ('/', '/:id',
       // '/:id/notes', '/export') and is registered here with that resource's path as its prefix,

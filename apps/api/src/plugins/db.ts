@@ -50,18 +50,21 @@ export const dbPlugin = fp<{ handle: DbHandle }>(
         holds.delete(hold);
       };
     });
-    app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.config.longLived) return;
-      handling.add(request);
+    // Synchronous hooks (callback style): they run on every request, and an async hook costs a
+    // promise and a turn of the microtask queue each.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!request.routeOptions.config.longLived) handling.add(request);
+      done();
     });
     // The handler is done once its answer is being sent (onSend runs for aborted requests too,
     // onResponse only when the answer reached the client); either ends the count, once.
-    app.addHook('onSend', async (request, _reply, payload) => {
+    app.addHook('onSend', (request, _reply, payload, done) => {
       handling.delete(request);
-      return payload;
+      done(null, payload);
     });
-    app.addHook('onResponse', async (request) => {
+    app.addHook('onResponse', (request, _reply, done) => {
       handling.delete(request);
+      done();
     });
 
     app.addHook('onClose', async () => {

@@ -42,9 +42,9 @@ export const gracefulClosePlugin = fp(
         .header('connection', 'close')
         .send(errorBodyFor(request, 503, 'errors:service_unavailable'));
     });
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (isClosing || isRefusing) reply.header('connection', 'close');
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'funil-graceful-close' },

@@ -17,9 +17,10 @@ export const i18nPlugin = fp(
   async (app) => {
     app.decorateRequest('language', DEFAULT_LANGUAGE);
     app.decorateRequest('t', null as unknown as Translate);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       request.language = negotiateLanguage(request.headers['accept-language']);
       request.t = translator(request.language);
+      done();
     });
   },
   { name: 'funil-i18n' },
