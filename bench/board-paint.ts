@@ -86,6 +86,8 @@ async function measureFirstPaint(context: BrowserContext): Promise<void> {
 async function measureDrag(context: BrowserContext, baseUrl: string, session: BenchSession): Promise<void> {
   const page = await context.newPage();
   await firstCardPaint(page, '/dashboard');
+  // Drag and drop is fetched after the board's first paint; the board says when its cards drag.
+  await page.locator('[data-drag-ready]').waitFor({ state: 'attached' });
   const source = column(page, 'Frio').getByRole('group').first();
   const leadId = await source.getAttribute('data-lead-id');
   const from = await source.boundingBox();
