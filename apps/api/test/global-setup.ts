@@ -32,12 +32,7 @@ const shared = ((globalThis as { [key: symbol]: unknown })[Symbol.for('funil.api
  */
 export default async function setup(project: TestProject) {
   const { dbKind } = project.getProvidedContext();
-  let entry = shared.get(dbKind);
-  if (!entry) {
-    entry = { template: buildTemplate(dbKind), users: 0 };
-    shared.set(dbKind, entry);
-    entry.template.catch(() => shared.delete(dbKind));
-  }
+  const entry = shared.get(dbKind) ?? startTemplate(dbKind);
   entry.users += 1;
   const built = await entry.template;
 
@@ -48,14 +43,21 @@ export default async function setup(project: TestProject) {
   } else {
     project.provide('pgliteTemplateFile', built.file);
   }
-  const done = entry;
   return async () => {
-    done.users -= 1;
-    if (done.users > 0) return;
+    entry.users -= 1;
+    if (entry.users > 0) return;
     shared.delete(dbKind);
     if (built.dbKind === 'postgres') await dropLeftovers(built.url, built.runId);
     else rmSync(dirname(built.file), { recursive: true, force: true });
   };
+}
+
+/** Starts building an engine's template and shares it; a failed build is not kept. */
+function startTemplate(dbKind: DbKind): Shared {
+  const entry: Shared = { template: buildTemplate(dbKind), users: 0 };
+  shared.set(dbKind, entry);
+  entry.template.catch(() => shared.delete(dbKind));
+  return entry;
 }
 
 async function buildTemplate(dbKind: DbKind): Promise<Template> {

@@ -182,22 +182,20 @@ export const authPlugin = fp(
     // would cost a promise and a turn of the microtask queue all the same.
     app.addHook('onSend', (request, reply, payload, done) => {
       const user = request.user;
-      if (
-        !user ||
-        reply.statusCode >= 400 ||
-        !request.headers['accept-language'] ||
-        user.language === request.language
-      ) {
+      const changedLanguage =
+        user &&
+        reply.statusCode < 400 &&
+        request.headers['accept-language'] &&
+        user.language !== request.language;
+      if (!changedLanguage) {
         done(null, payload);
         return;
       }
-      rememberUserLanguage(app.db, user.id, request.language).then(
-        () => done(null, payload),
-        (error: unknown) => {
-          request.log.warn({ err: error }, 'could not remember the language of the user');
-          done(null, payload);
-        },
-      );
+      rememberUserLanguage(app.db, user.id, request.language)
+        .catch((error: unknown) =>
+          request.log.warn({ err: error }, 'could not remember the language of the user'),
+        )
+        .then(() => done(null, payload));
     });
   },
   { name: 'funil-auth', dependencies: ['funil-db', 'funil-database-listener', 'funil-errors'] },
