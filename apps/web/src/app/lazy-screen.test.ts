@@ -33,4 +33,19 @@ describe('protectedScreen', () => {
     expect(loads).toBe(1);
     expect(Component).toBe(Screen);
   });
+
+  it("gives the screen's loader only with a stored session, when its code is fetched", async () => {
+    const loader = () => null;
+    const lazyRoute = protectedScreen(
+      async () => ({ Screen, loader }),
+      (module) => module.Screen,
+      (module) => ({ loader: module.loader, shouldRevalidate: () => false }),
+    );
+    expect((await lazyRoute()).loader).toBeUndefined();
+
+    localStorage.setItem(STORAGE_KEYS.token, 'a-token');
+    const route = await lazyRoute();
+    expect(route.loader).toBe(loader);
+    expect(route.shouldRevalidate?.({} as never)).toBe(false);
+  });
 });

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { RouteHandle } from '@/components/layout/route-handle';
 import { lazyScreen, protectedScreen } from './lazy-screen';
@@ -9,8 +10,11 @@ const loginScreen = lazyScreen(
   (m) => m.LoginRoute,
 );
 
-/** The whole route table: public screens, then the guarded ones inside the shell. */
-export const routes: RouteObject[] = [
+/**
+ * The whole route table: public screens, then the guarded ones inside the shell. A route that
+ * starts its data's calls as it matches puts them in `queryClient`, the cache the screens read.
+ */
+export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     id: 'root',
     Component: RootLayout,
@@ -64,6 +68,7 @@ export const routes: RouteObject[] = [
                 lazy: protectedScreen(
                   () => import('./routes/dashboard'),
                   (m) => m.DashboardRoute,
+                  (m) => m.dashboardLoader(queryClient),
                 ),
               },
               {
@@ -235,8 +240,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(appRoutes(queryClient));
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

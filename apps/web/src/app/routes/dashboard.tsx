@@ -1,8 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { type LeadFilters, useCachedLeadSummary } from '@/api/leads';
 import type { LeadListSort } from '@/features/leads/components/leads-list';
 import { usePermission } from '@/features/auth/hooks/use-permission';
 import { PipelinePage } from '@/features/pipeline/components/pipeline-page';
+import { prefetchBoard } from '@/features/pipeline/prefetch-board';
+import type { ScreenLoader } from '@/app/lazy-screen';
 import { ExportMenu } from '@/features/spreadsheets/components/export-menu';
 import { ImportLink } from '@/features/spreadsheets/components/import-link';
 
@@ -14,6 +17,19 @@ const LeadsList = lazy(async () => ({
 const LeadDetails = lazy(async () => ({
   default: (await import('./dashboard-lead-details')).DashboardLeadDetails,
 }));
+
+/**
+ * /dashboard's loader: the board's call starts as the route matches, so it runs while the shell and
+ * the page render. It returns nothing (the board reads the answer from the query cache) and does
+ * not run again while the user stays on the board: a filter change is the board's own fetch.
+ */
+export const dashboardLoader = (queryClient: QueryClient): ScreenLoader => ({
+  loader: ({ request }) => {
+    prefetchBoard(queryClient, new URL(request.url).searchParams, localStorage);
+    return null;
+  },
+  shouldRevalidate: () => false,
+});
 
 /**
  * The leads an export of these filters holds, from the board's totals when the cache has them;

@@ -6,45 +6,28 @@ import {
   googleSignIn,
   login as loginRequest,
   logout as logoutRequest,
-  meQueryOptions,
   register as registerRequest,
   type AuthResponse,
 } from '@/api/auth';
 import { clearAuthFlash, setAuthFlash } from '@/lib/auth-flash';
-import { backoffDelay } from '@/lib/backoff';
 import { HttpError, setUnauthorizedHandler } from '@/lib/http';
 import { AuthContext, type AuthContextValue, type AuthResult, type AuthStatus } from '../hooks/use-auth';
 import { endSession, getToken, saveSession, storeUser, subscribeToSession } from '../utils/session';
+import { sessionQueryOptions } from '../utils/session-query';
 
 type AuthProviderProps = { children: ReactNode };
 
 /**
- * A failure that says nothing about the session: the server or its database away (a 5xx, the 503
- * 'Serviço indisponível'), no answer at all (a network error), a timeout or a rate limit. The user
- * stays signed in and the question is asked again; only the server saying no (a 401) ends it.
- */
-function isUnavailable(error: Error): boolean {
-  if (!(error instanceof HttpError)) return true;
-  return error.status >= 500 || error.status === 408 || error.status === 429;
-}
-
-/**
- * The session. The user is the /api/auth/me query, never a copy of it: at start-up a
- * stored token is checked with the server (status `loading` until it answers); signing in seeds
- * that query with the user the server returned, so no second request is made.
+ * The session. The user is the /api/auth/me query, never a copy of it: at start-up a stored token
+ * is checked with the server (status `loading` until it answers; main.tsx starts the check before
+ * the first render); signing in seeds that query with the user the server returned, so no second
+ * request is made.
  */
 export function AuthProvider({ children }: AuthProviderProps) {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const token = useSyncExternalStore(subscribeToSession, getToken, () => null);
-  const me = useQuery({
-    ...meQueryOptions(),
-    enabled: Boolean(token),
-    // Asked again, backing off to 10 s, until the server answers: a restart or a database outage
-    // keeps the checking screen up a little longer, never signs the user out.
-    retry: (_failures, error) => isUnavailable(error),
-    retryDelay: (failures) => backoffDelay(failures),
-  });
+  const me = useQuery({ ...sessionQueryOptions(), enabled: Boolean(token) });
 
   // Any 401 on a call that carried a token ends the session and shows /login with
   // 'Sessão expirada'. http.ts has already cleared storage; here the app learns of it at once, drops

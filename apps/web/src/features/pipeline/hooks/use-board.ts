@@ -1,5 +1,5 @@
 import type { ContractStatus } from '@funil/shared';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getLeadBoard, type LeadFilters, leadKeys, leadSummaryQueryOptions, listLeads } from '@/api/leads';
 import {
   type ColumnData,
@@ -12,20 +12,23 @@ import {
 export const BOARD_FIRST_PAGE_SIZE = 20;
 export const COLUMN_PAGE_SIZE = 50;
 
+/** The board call for `filters`: shared by the board and by the prefetch that starts it early. */
+export const boardQueryOptions = (filters: LeadFilters) =>
+  queryOptions({
+    queryKey: leadKeys.board(filters),
+    queryFn: async ({ signal }) => ({
+      filters,
+      board: await getLeadBoard({ ...filters, limit: BOARD_FIRST_PAGE_SIZE }, signal),
+    }),
+  });
+
 /**
  * The board's first paint: one call answers every column's true count, sums and first page. The
  * answer carries the filters it was asked with: while the next filters load, the columns keep
  * showing the previous board (and the caches seeded from it), never a mix of the two.
  */
 export function useBoard(filters: LeadFilters) {
-  return useQuery({
-    queryKey: leadKeys.board(filters),
-    queryFn: async ({ signal }) => ({
-      filters,
-      board: await getLeadBoard({ ...filters, limit: BOARD_FIRST_PAGE_SIZE }, signal),
-    }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...boardQueryOptions(filters), placeholderData: keepPreviousData });
 }
 
 export type LoadedBoard = NonNullable<ReturnType<typeof useBoard>['data']>;

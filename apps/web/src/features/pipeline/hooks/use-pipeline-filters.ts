@@ -2,11 +2,10 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   countActiveFilters,
+  currentPipelineFilters,
   EMPTY_FILTERS,
-  filtersFromSearchParams,
   hasFilterParams,
   type PipelineFilters,
-  readStoredFilters,
   storeFilters,
   withFilterParams,
 } from '../utils/pipeline-filters';
@@ -19,10 +18,7 @@ import {
 export function usePipelineFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
   const fromUrl = hasFilterParams(searchParams);
-  const filters = useMemo(
-    () => (fromUrl ? filtersFromSearchParams(searchParams) : readStoredFilters(localStorage)),
-    [fromUrl, searchParams],
-  );
+  const filters = useMemo(() => currentPipelineFilters(searchParams, localStorage), [searchParams]);
 
   // Whichever place the filters came from, the other one learns them: the stored ones go into the
   // URL (replacing the entry, so Back does not step through it), a shared link's into storage.

@@ -1,4 +1,10 @@
-import { type LeadFilterState, readFilters, SINGLE_FILTERS } from '@/lib/lead-filters';
+import {
+  filtersFromSearchParams,
+  hasFilterParams,
+  type LeadFilterState,
+  readFilters,
+  SINGLE_FILTERS,
+} from '@/lib/lead-filters';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 
 /** The pipeline's filter panel offers every lead filter (lib/lead-filters.ts). */
@@ -42,6 +48,14 @@ export function readStoredFilters(storage: Storage): PipelineFilters {
     (key) => storage.getItem(STORAGE_KEY_OF[key]),
     readFranchises(storage.getItem(STORAGE_KEY_OF.franchises)),
   );
+}
+
+/**
+ * The filters the board shows: a link's (the URL names at least one filter) or, without any, the
+ * ones kept from the last visit.
+ */
+export function currentPipelineFilters(searchParams: URLSearchParams, storage: Storage): PipelineFilters {
+  return hasFilterParams(searchParams) ? filtersFromSearchParams(searchParams) : readStoredFilters(storage);
 }
 
 /** Each filter in its own key; an empty one removes its key. */
