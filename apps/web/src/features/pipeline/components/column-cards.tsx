@@ -74,7 +74,9 @@ export function ColumnCards({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_CARD_HEIGHT,
     gap: CARD_GAP,
-    overscan: 4,
+    // Two cards past each edge: enough for Tab to reach the next card and for a wheel's step, while
+    // the first paint renders little beyond what shows (a card's render is the board's main cost).
+    overscan: 2,
     getItemKey: (index) => leads[index]?.id ?? 'next-page',
     rangeExtractor,
     useFlushSync: false,

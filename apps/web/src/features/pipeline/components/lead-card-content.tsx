@@ -25,8 +25,7 @@ type LeadCardContentProps = {
  * under the pointer.
  */
 export function LeadCardContent({ lead, detailsId }: LeadCardContentProps) {
-  const { t, i18n } = useTranslation('pipeline');
-  const { t: tLeads } = useTranslation('leads');
+  const { t, i18n } = useTranslation(['pipeline', 'leads']);
   const money = (value: number) => formatCurrency(value, i18n.language, { decimals: false });
 
   return (
@@ -49,11 +48,11 @@ export function LeadCardContent({ lead, detailsId }: LeadCardContentProps) {
         <TaskDueMark record={lead} />
         <dl className="grid grid-cols-2 gap-2 text-xs">
           <div>
-            <dt className="text-muted-foreground">{tLeads('fields.credit')}</dt>
+            <dt className="text-muted-foreground">{t('leads:fields.credit')}</dt>
             <dd className="font-medium tabular-nums">{money(lead.credit)}</dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">{tLeads('fields.invest')}</dt>
+            <dt className="text-muted-foreground">{t('leads:fields.invest')}</dt>
             <dd className="font-medium tabular-nums">{money(lead.invest)}</dd>
           </div>
         </dl>

@@ -23,6 +23,37 @@ const TaskDialog = lazy(async () => ({
 }));
 import { LeadCardContent } from './lead-card-content';
 
+type LeadCardMenuItemsProps = Pick<LeadCardProps, 'lead' | 'onOpenDetails' | 'onMove'> & {
+  onNewTask: () => void;
+};
+
+/** The card menu's items: rendered only while the menu is open, not with each of the board's cards. */
+function LeadCardMenuItems({ lead, onOpenDetails, onNewTask, onMove }: LeadCardMenuItemsProps) {
+  const { t } = useTranslation(['pipeline', 'leads', 'tasks']);
+  const brand = lead.brand_id.name;
+  return (
+    <>
+      <DropdownMenuItem onSelect={() => onOpenDetails(lead.id)}>
+        {t('card.details', { brand })}
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={onNewTask}>
+        <ListPlusIcon aria-hidden />
+        {t('tasks:new')}
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuLabel className="flex items-center gap-2">
+        <ArrowRightLeftIcon aria-hidden className="size-3.5" />
+        {t('card.moveTo')}
+      </DropdownMenuLabel>
+      {CONTRACT_STATUSES.filter((status) => status !== lead.contract_status).map((status) => (
+        <DropdownMenuItem key={status} onSelect={() => onMove(lead, status)}>
+          {t(`leads:contractStatus.${status}`)}
+        </DropdownMenuItem>
+      ))}
+    </>
+  );
+}
+
 type LeadCardProps = {
   lead: Lead;
   /** Stable callbacks: a card re-renders only when its own lead changes. */
@@ -58,8 +89,6 @@ export const LeadCard = memo(function LeadCard({
   onToggleSelect,
 }: LeadCardProps) {
   const { t } = useTranslation('pipeline');
-  const { t: tLeads } = useTranslation('leads');
-  const { t: tTasks } = useTranslation('tasks');
   const { ref, handleRef } = useLeadDrag(lead);
   const brand = lead.brand_id.name;
   const detailsId = useId();
@@ -130,23 +159,12 @@ export const LeadCard = memo(function LeadCard({
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={() => onOpenDetails(lead.id)}>
-              {t('card.details', { brand })}
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => setTaskDialogOpen(true)}>
-              <ListPlusIcon aria-hidden />
-              {tTasks('new')}
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuLabel className="flex items-center gap-2">
-              <ArrowRightLeftIcon aria-hidden className="size-3.5" />
-              {t('card.moveTo')}
-            </DropdownMenuLabel>
-            {CONTRACT_STATUSES.filter((status) => status !== lead.contract_status).map((status) => (
-              <DropdownMenuItem key={status} onSelect={() => onMove(lead, status)}>
-                {tLeads(`contractStatus.${status}`)}
-              </DropdownMenuItem>
-            ))}
+            <LeadCardMenuItems
+              lead={lead}
+              onOpenDetails={onOpenDetails}
+              onNewTask={() => setTaskDialogOpen(true)}
+              onMove={onMove}
+            />
           </DropdownMenuContent>
         </DropdownMenu>
       </div>
