@@ -14,9 +14,10 @@ export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => Compo
 
 /**
  * A signed-in screen's lazy route. With a stored session, its code is fetched as the route matches
- * (beside its parents', in parallel), with the loader `pickLoader` gives, if any. Without one nothing is fetched: the router keeps what a lazy route returns
- * for good, so it gets a component that fetches the code when first rendered — after a sign-in,
- * since the session gate sends a signed-out visitor to /login first — and no loader.
+ * (beside its parents', in parallel), with the loader `pickLoader` gives, if any. Without one
+ * nothing is fetched: the router keeps what a lazy route returns for good, so it gets a component
+ * that fetches the code when first rendered — after a sign-in, since the session gate sends a
+ * signed-out visitor to /login first — and no loader.
  */
 export function protectedScreen<M>(
   load: () => Promise<M>,
