@@ -9,10 +9,15 @@ import type { LogLevel } from '../config';
  *
  * The JSON lines are written asynchronously: a synchronous write is one system call per line on
  * the request's thread (a line per request: ~18 µs of a lead read's ~400 µs of CPU). The
- * asynchronous destination hands its buffer to a write as soon as the previous one is done, so a
- * quiet server still writes each line at once and a busy one writes the lines of many requests
- * together. It is flushed when the process exits; a power cut can lose the last lines.
+ * asynchronous destination gathers lines until it holds LOG_WRITE_BYTES (about twenty request
+ * lines), or for at most LOG_FLUSH_MS when the server is quiet, then writes them together: a busy
+ * server makes one write for many requests instead of one every two or three (~10 µs of CPU less
+ * per request at 4,000 a second). It is flushed when the process exits; a crash or a power cut can
+ * lose the last second of lines.
  */
+const LOG_WRITE_BYTES = 4096;
+const LOG_FLUSH_MS = 1000;
+
 export function loggerOptions(level: LogLevel): FastifyServerOptions['logger'] {
   return {
     level,
@@ -24,7 +29,14 @@ export function loggerOptions(level: LogLevel): FastifyServerOptions['logger'] {
             options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
           },
         }
-      : { stream: destination({ dest: 1, sync: false }) }),
+      : {
+          stream: destination({
+            dest: 1,
+            sync: false,
+            minLength: LOG_WRITE_BYTES,
+            periodicFlush: LOG_FLUSH_MS,
+          }),
+        }),
   };
 }
 
