@@ -1,4 +1,6 @@
+import { decodeJwt } from 'jose';
 import type { User } from '@/api/users';
+import { setAuthFlash } from '@/lib/auth-flash';
 import { clearSession, getToken, STORAGE_KEYS } from '@/lib/storage-keys';
 
 /**
@@ -25,6 +27,28 @@ export function storeUser(user: User) {
 export function endSession() {
   clearSession();
   announce();
+}
+
+/**
+ * Ends a stored session whose token has expired (its `exp`, read without checking the signature:
+ * only the server can vouch for a token), as a refused one ends: 'Sessão expirada' on the login.
+ * Called before anything starts, it makes the visit a signed-out one — the login at once, none of
+ * the signed-in code downloaded — instead of a check the server can only refuse. A token that
+ * does not decode, or has no `exp`, is left for the server to judge. True when it ended one.
+ */
+export function endExpiredSession(now: number = Date.now()): boolean {
+  const token = getToken();
+  if (!token) return false;
+  let expiresAt: number | undefined;
+  try {
+    expiresAt = decodeJwt(token).exp;
+  } catch {
+    return false;
+  }
+  if (expiresAt === undefined || expiresAt * 1000 > now) return false;
+  setAuthFlash('session_expired');
+  endSession();
+  return true;
 }
 
 export function subscribeToSession(onChange: () => void) {
