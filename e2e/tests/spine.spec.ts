@@ -45,4 +45,33 @@ test.describe('login route in the browser', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Bem-vindo de volta' })).toBeVisible();
   });
+
+  test('ends an expired stored session at once: the login says so, and no signed-in code or call is fetched', async ({
+    page,
+  }) => {
+    // A token as the server signs them (header.payload.signature), whose exp is an hour ago.
+    const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+    const expiredAt = Math.floor(Date.now() / 1000) - 3600;
+    const token = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'u', sid: 's', exp: expiredAt })}.c2ln`;
+    await page.addInitScript((stored) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('token', stored);
+        localStorage.setItem('user', JSON.stringify({ id: 'u', name: 'Ana' }));
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, token);
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+
+    await page.goto('/dashboard');
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Sessão expirada. Faça login novamente.').first()).toBeVisible();
+    expect(
+      fetched.filter((path) =>
+        /^\/assets\/(protected-layout|dashboard)-|^\/api\/(auth\/me|leads)/.test(path),
+      ),
+    ).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
 });
