@@ -107,9 +107,14 @@ describe.runIf(testDbKind() === 'postgres')('live updates across API processes',
   it('lets a client of a process that went away resume on another with no event lost', async () => {
     const leaving = apps.pop() as App;
     const stream = await connect(leaving, writer.headers);
-    await createBrandVia(apps[0] as App, writer.headers);
-    await stream.waitFor('brand.created');
-    const seen = stream.events.at(-1)?.id ?? '';
+    const before = await createBrandVia(apps[0] as App, writer.headers);
+    // The last event this client saw is this brand's. Not simply the first event to arrive: the
+    // process may still be catching up after the previous test cut its listening connection, and
+    // then sends the brand made there to its streams, the new one included, before this one.
+    const isBefore = (event: { event?: string; data: string }) =>
+      event.event === 'brand.created' && (JSON.parse(event.data) as EventData).id === before.id;
+    await stream.until(() => stream.events.some(isBefore));
+    const seen = stream.events.find(isBefore)?.id ?? '';
     await leaving.close();
     await stream.ended;
 
