@@ -1,7 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { once } from 'node:events';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { threadId } from 'node:worker_threads';
 import { findFreePort, funilServerEnv, waitForHealth } from '@funil/test-server';
 
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -15,10 +19,32 @@ export type ServerProcess = {
   exited: Promise<number | null>;
 };
 
+let bundled: Promise<string> | undefined;
+
 /**
- * The real server as its own process, from source through tsx (the API's `npm run dev` loader),
- * so the test needs no build: `node --import tsx src/server.ts` on a free port, with `dataDir`
- * and, for PostgreSQL, `databaseUrl`. Resolves once /api/health answers.
+ * The server under test bundled as `npm run build` bundles it, from the sources as they are now,
+ * once per test process. It goes next to dist/server.js, one folder below the API's, so it finds
+ * its migrations and packages as the real bundle does, and is removed when the process exits.
+ * A process starts from one bundled file about a second sooner than from the sources through tsx,
+ * and the robustness suites start dozens.
+ */
+function serverBundle(): Promise<string> {
+  bundled ??= (async () => {
+    const file = join(apiRoot, 'dist', `server-under-test-${process.pid}-${threadId}.js`);
+    process.once('exit', () => {
+      rmSync(file, { force: true });
+      rmSync(`${file}.map`, { force: true });
+    });
+    await promisify(execFile)(process.execPath, ['build.mjs', file], { cwd: apiRoot });
+    return file;
+  })();
+  return bundled;
+}
+
+/**
+ * The real server as its own process, bundled from the current sources (so the test needs no
+ * build of its own): `node <bundle>` on a free port, with `dataDir` and, for PostgreSQL,
+ * `databaseUrl`. Resolves once /api/health answers.
  */
 export async function startServerProcess(settings: {
   dataDir: string;
@@ -26,8 +52,9 @@ export async function startServerProcess(settings: {
   /** More environment (a mail server, say), set after the defaults. */
   env?: Record<string, string>;
 }): Promise<ServerProcess> {
+  const bundle = await serverBundle();
   const port = await findFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [bundle], {
     cwd: apiRoot,
     env: {
       PATH: process.env.PATH ?? '',
