@@ -48,16 +48,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     locale: 'pt-BR',
   },
-  projects: [
-    // The accessibility pass over every screen is the longest file: its dark-theme run is a project
-    // of its own (listed first, so the two halves start side by side on the two workers).
-    {
-      name: 'chromium dark',
-      testMatch: 'accessibility.spec.ts',
-      use: { ...devices['Desktop Chrome'], launchOptions, colorScheme: 'dark' },
-    },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } },
-  ],
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } }],
   // The app started as a user starts it: `npm start` on a fresh data folder and a free port.
   webServer: {
     command: 'npm start',
