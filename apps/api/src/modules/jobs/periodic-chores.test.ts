@@ -1,13 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestDb } from '../../../test/build-test-app';
+import { buildTestApp, createTestDb, testDbKind } from '../../../test/build-test-app';
 import { testClock } from '../../../test/test-clock';
 import type { DbHandle } from '../../db/client';
 import { scheduledJobs } from '../../db/schema';
 import { CHORE_JOB_KINDS, EVENT_PRUNING_JOB, HOUSEKEEPING_JOB } from '../../plugins/housekeeping';
 import { createJobRunner } from './job-runner';
 import { type PeriodicChore, periodicChoreKind, schedulePeriodicChores } from './periodic-chores';
+import { claimDueJobs } from './scheduled-jobs';
 
 const silent = pino({ level: 'silent' });
 const HOUR = 3_600_000;
@@ -104,6 +105,26 @@ describe('periodic chores in the scheduled jobs', () => {
     const runAt = (await jobOf('short'))?.runAt.getTime() ?? 0;
     expect(Math.abs(runAt - (clock.now().getTime() + HOUR))).toBeLessThan(1_000);
   });
+  it.runIf(testDbKind() === 'postgres')(
+    'leaves a due chore to the runner while another process schedules the chores at its start',
+    async () => {
+      const clock = testClock();
+      const chore: PeriodicChore = { kind: 'due', intervalMs: HOUR, run: async () => {} };
+      await schedulePeriodicChores(handle.db, [chore], clock.now());
+      // A second process starting up schedules the same chores; while its statement's transaction
+      // is open, the first claims what is due. Scheduling must not hold the due job's row.
+      const claimed = await handle.db.transaction(async (tx) => {
+        await schedulePeriodicChores(tx, [chore], clock.now());
+        return claimDueJobs(handle.db, {
+          limit: 10,
+          now: clock.now(),
+          until: new Date(clock.now().getTime() + 60_000),
+          claim: 'first-process',
+        });
+      });
+      expect(claimed.map((job) => job.key)).toEqual(['due']);
+    },
+  );
 });
 
 describe('the app’s chores', () => {

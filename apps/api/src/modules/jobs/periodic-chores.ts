@@ -42,12 +42,21 @@ export async function schedulePeriodicChores(
 ): Promise<void> {
   if (chores.length === 0) return;
   const rows = JSON.stringify(chores.map((chore) => ({ kind: chore.kind, interval_ms: chore.intervalMs })));
-  await db.execute(sql`insert into scheduled_jobs (kind, key, run_at, payload)
-    select c.kind, c.kind, ${now.toISOString()}::timestamptz,
-      jsonb_build_object('interval_ms', c.interval_ms)
-    from json_to_recordset(${rows}::json) as c(kind text, interval_ms bigint)
-    on conflict (key) do update
-      set run_at = ${now.toISOString()}::timestamptz + make_interval(secs => (excluded.payload->>'interval_ms')::bigint / 1000.0),
-          payload = excluded.payload
-    where scheduled_jobs.run_at > ${now.toISOString()}::timestamptz + make_interval(secs => (excluded.payload->>'interval_ms')::bigint / 1000.0)`);
+  const at = now.toISOString();
+  // A missing job is inserted and a too-distant one brought forward, and no other row is touched:
+  // an upsert (ON CONFLICT DO UPDATE) locks every conflicting row even when its WHERE leaves it as
+  // it is, and a runner claiming due jobs at that moment (FOR UPDATE SKIP LOCKED) would skip a
+  // chore due now, leaving it for its next look.
+  await db.execute(sql`with wanted as (
+      select c.kind, jsonb_build_object('interval_ms', c.interval_ms) as payload,
+        ${at}::timestamptz + make_interval(secs => c.interval_ms / 1000.0) as next_run_at
+      from json_to_recordset(${rows}::json) as c(kind text, interval_ms bigint)
+    ), inserted as (
+      insert into scheduled_jobs (kind, key, run_at, payload)
+      select kind, kind, ${at}::timestamptz, payload from wanted
+      on conflict (key) do nothing
+    )
+    update scheduled_jobs j set run_at = w.next_run_at, payload = w.payload
+    from wanted w
+    where j.key = w.kind and j.run_at > w.next_run_at`);
 }
