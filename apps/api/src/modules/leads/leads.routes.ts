@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { editConflictErrors, ifMatchHeadersSchema, sendVersioned } from '../../lib/etag';
 import { AppError } from '../../lib/app-error';
+import { shapedAnswerSerializerCompiler } from '../../lib/response-serializer';
 import { recordRouteErrors, stockConflictErrors } from '../../lib/route-errors';
 import { bulkLeads } from './lead-bulk';
 import {
@@ -37,6 +38,8 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       config: { access: 'authenticated' },
+      // The answer is the lead shape's, written as it is built.
+      serializerCompiler: shapedAnswerSerializerCompiler,
       schema: {
         operationId: 'listLeads',
         tags: ['leads'],
@@ -67,6 +70,8 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/board',
     {
       config: { access: 'authenticated' },
+      // The answer is the lead shape's, written as it is built.
+      serializerCompiler: shapedAnswerSerializerCompiler,
       schema: {
         operationId: 'getLeadBoard',
         tags: ['leads'],
@@ -82,6 +87,8 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: { access: 'authenticated' },
+      // The answer is the lead shape's, written as it is built.
+      serializerCompiler: shapedAnswerSerializerCompiler,
       schema: {
         operationId: 'getLead',
         tags: ['leads'],
@@ -112,6 +119,8 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       config: { access: 'authenticated' },
+      // The answer is the lead shape's, written as it is built.
+      serializerCompiler: shapedAnswerSerializerCompiler,
       schema: {
         operationId: 'createLead',
         tags: ['leads'],
@@ -149,6 +158,8 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: { access: 'authenticated' },
+      // The answer is the lead shape's, written as it is built.
+      serializerCompiler: shapedAnswerSerializerCompiler,
       schema: {
         operationId: 'updateLead',
         tags: ['leads'],
