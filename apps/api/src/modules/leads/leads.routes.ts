@@ -32,13 +32,15 @@ import {
   updateLead,
 } from './leads.service';
 
-/** /api/leads (docs/api.md, Leads). */
+/**
+ * /api/leads (docs/api.md, Leads). The routes that answer leads built by the lead's compiled shape
+ * (list, board, by id, create, update) write them as built: `shapedAnswerSerializerCompiler`.
+ */
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
       config: { access: 'authenticated' },
-      // The answer is the lead shape's, written as it is built.
       serializerCompiler: shapedAnswerSerializerCompiler,
       schema: {
         operationId: 'listLeads',
@@ -70,7 +72,6 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/board',
     {
       config: { access: 'authenticated' },
-      // The answer is the lead shape's, written as it is built.
       serializerCompiler: shapedAnswerSerializerCompiler,
       schema: {
         operationId: 'getLeadBoard',
@@ -87,7 +88,6 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: { access: 'authenticated' },
-      // The answer is the lead shape's, written as it is built.
       serializerCompiler: shapedAnswerSerializerCompiler,
       schema: {
         operationId: 'getLead',
@@ -119,7 +119,6 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       config: { access: 'authenticated' },
-      // The answer is the lead shape's, written as it is built.
       serializerCompiler: shapedAnswerSerializerCompiler,
       schema: {
         operationId: 'createLead',
@@ -158,7 +157,6 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: { access: 'authenticated' },
-      // The answer is the lead shape's, written as it is built.
       serializerCompiler: shapedAnswerSerializerCompiler,
       schema: {
         operationId: 'updateLead',
