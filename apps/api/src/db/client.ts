@@ -13,6 +13,7 @@ import { releaseClientsWhoseBeginFails } from './release-on-failed-begin';
 import { withNamedStatements } from './pglite-named-statements';
 import * as schema from './schema';
 import { settlesWithin } from './settles-within';
+import { endConnectionsThatGoSilent } from './silent-connection-watch';
 
 export type Schema = typeof schema;
 
@@ -81,30 +82,7 @@ function survivePoolErrors(pool: pg.Pool, onError: (error: Error) => void): void
   pool.on('error', onError);
   pool.on('connect', (client) => {
     client.on('error', onError);
-    discardClientAfterReadTimeout(client);
   });
-}
-
-/**
- * A statement that got no answer within the pool's `query_timeout` (the network to the database
- * stalled: the socket is open and nothing comes back) fails, but pg leaves the client waiting for
- * that answer, so every later statement on it would queue behind. Its socket is destroyed instead:
- * the client turns unqueryable and the pool discards it when it is released.
- */
-function discardClientAfterReadTimeout(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  client.query = ((...args: unknown[]) => {
-    const result = query(...args);
-    if (!(result instanceof Promise)) return result;
-    return result.catch((error: unknown) => {
-      if (error instanceof Error && error.message === 'Query read timeout') {
-        (
-          client as unknown as { connection?: { stream?: { destroy: () => void } } }
-        ).connection?.stream?.destroy();
-      }
-      throw error;
-    });
-  }) as typeof client.query;
 }
 
 export function postgresHandle(
@@ -138,6 +116,8 @@ export function postgresHandle(
  * - a connection is had within `connectionTimeoutMillis`, or the request fails at once;
  * - a statement runs at most `statementTimeoutMs`, and a transaction left idle (a bug, a process
  *   stuck between two statements) is ended by the server after `idleInTransactionMs`;
+ * - a connection on which a statement's answer never comes (the network stalled) is given up
+ *   2 s after `statementTimeoutMs` (silent-connection-watch.ts);
  * - TCP keepalive finds a server that vanished without closing its connections.
  */
 export type PoolLimits = {
@@ -168,16 +148,16 @@ export const BULK_POOL_LIMITS: PoolLimits = {
   idleInTransactionMs: 120_000,
 };
 
+/** How much longer than the statement timeout a connection may stay silent before it is given up. */
+const SILENCE_GRACE_MS = 2_000;
+
 export function postgresPool(connectionString: string, limits: PoolLimits, applicationName: string): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString,
     max: limits.max,
     connectionTimeoutMillis: limits.connectionTimeoutMillis,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
-    // The server ends a statement at its statement_timeout; a network that stalls never answers
-    // at all, so the client gives up a little later by itself.
-    query_timeout: limits.statementTimeoutMs + 2_000,
     application_name: applicationName,
     // No JIT compilation: it pays off for analytical queries running for seconds, and this
     // API's reads are index ranges of milliseconds. A statement whose estimated cost crosses
@@ -189,6 +169,10 @@ export function postgresPool(connectionString: string, limits: PoolLimits, appli
       `-c idle_in_transaction_session_timeout=${limits.idleInTransactionMs}`,
     ].join(' '),
   });
+  // The server ends a statement at its statement_timeout; a network that stalls never answers at
+  // all, so the connection is given up a little later from this side.
+  endConnectionsThatGoSilent(pool, limits.statementTimeoutMs + SILENCE_GRACE_MS);
+  return pool;
 }
 
 /** The requests' pool and the bulk pool of one database, with their limits. */

@@ -94,14 +94,12 @@ const UNAVAILABLE_NODE_CODES = new Set([
 
 /**
  * What the drivers say, without a code, when the connection is gone: node-postgres's client and
- * pool (a connection that ended, a connect or a statement's answer that timed out, a pool already
- * ended) and PGlite once
- * closed or closing.
+ * pool (a connection that ended or was given up as silent, a connect that timed out, a pool
+ * already ended) and PGlite once closed or closing.
  */
 const UNAVAILABLE_MESSAGES = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect/,
-  /^Query read timeout/,
   /is not queryable/,
   /^Cannot use a pool after calling end on the pool/,
   /^PGlite is clos(ed|ing)/,
