@@ -1,3 +1,4 @@
+import net from 'node:net';
 import pg from 'pg';
 
 /**
@@ -11,7 +12,7 @@ import pg from 'pg';
  * database handle with no background work (no app, whose live updates a commit wakes).
  */
 export function countRoundTrips() {
-  let window: { trips: number; texts: string[] } | undefined;
+  let window: { trips: number; writes: number; texts: string[] } | undefined;
   const inFlight = new WeakMap<pg.Client, number>();
   const textOf = (config: unknown) =>
     typeof config === 'string' ? config : String((config as { text?: unknown } | null)?.text ?? '');
@@ -42,10 +43,22 @@ export function countRoundTrips() {
     return poolQuery.apply(this, args);
   } as typeof pg.Pool.prototype.query;
 
+  // The socket writes (flushes to the kernel) while a window is open: every socket the process
+  // writes to, so only the database's where no HTTP server runs.
+  type Flush = (this: net.Socket, ...args: unknown[]) => unknown;
+  const socket = net.Socket.prototype as unknown as { _write: Flush; _writev: Flush };
+  for (const method of ['_write', '_writev'] as const) {
+    const flush = socket[method];
+    socket[method] = function (this: net.Socket, ...args: unknown[]) {
+      if (window) window.writes += 1;
+      return flush.apply(this, args);
+    };
+  }
+
   return {
-    /** The round trips made while `work` ran, and the statements that opened them. */
+    /** The round trips and socket writes made while `work` ran, and the statements that opened the trips. */
     count: async <T>(work: () => Promise<T>) => {
-      const counted = { trips: 0, texts: [] as string[] };
+      const counted = { trips: 0, writes: 0, texts: [] as string[] };
       window = counted;
       try {
         const result = await work();

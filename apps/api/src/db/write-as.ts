@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDialect } from 'drizzle-orm/pg-core';
+import type { Writable } from 'node:stream';
 import pg from 'pg';
 import type { Database } from './client';
 
@@ -19,8 +20,29 @@ class Lastly<T> {
  */
 export const lastly = <T>(send: () => Promise<T>): Lastly<T> => new Lastly(send);
 
-/** Transactions whose connection pipelines: statements sent without awaiting go out at once. */
-const pipelined = new WeakSet<Database>();
+/** Transactions whose connection pipelines, with that connection: statements sent without awaiting go out at once. */
+const pipelined = new WeakMap<Database, pg.PoolClient>();
+
+/** Sockets holding back what is written to them until the current turn of the event loop ends. */
+const corked = new WeakSet<Writable>();
+
+/**
+ * Everything a pipelining transaction sends in this turn of the event loop (its statements are
+ * sent across several promise reactions) leaves in one write, when the turn ends: the driver writes
+ * each statement on its own, and on a busy machine each write costs a system call here and wakes
+ * the database's backend for one statement at a time. Nothing waits on it: the socket is let go at
+ * the end of the turn whether or not an answer is being awaited.
+ */
+function sendTogether(client: pg.PoolClient): void {
+  const stream = (client as unknown as { connection?: { stream?: Writable } }).connection?.stream;
+  if (!stream || corked.has(stream)) return;
+  corked.add(stream);
+  stream.cork();
+  setImmediate(() => {
+    corked.delete(stream);
+    stream.uncork();
+  });
+}
 
 const ignore = () => undefined;
 
@@ -51,10 +73,12 @@ export async function inOrder<T extends readonly unknown[]>(
   steps: { readonly [K in keyof T]: () => PromiseLike<T[K]> },
 ): Promise<T> {
   const results: unknown[] = [];
-  if (!pipelined.has(tx)) {
+  const client = pipelined.get(tx);
+  if (!client) {
     for (const step of steps) results.push(await now(step()));
     return results as unknown as T;
   }
+  sendTogether(client);
   const sent = steps.map((step) => now(step()));
   let failure: { error: unknown } | undefined;
   for (const promise of sent) {
@@ -80,12 +104,14 @@ function handleFor(db: Database, client: pg.PoolClient): Database {
     const session = new NodePgSession(client, parts.dialect, parts.schema, parts.options);
     handle = new NodePgTransaction(parts.dialect, session, parts.schema) as unknown as Database;
     handles.set(client, handle);
-    pipelined.add(handle);
+    pipelined.set(handle, client);
   }
   return handle;
 }
 
 async function finish<T>(tx: Database, outcome: T | Lastly<T>): Promise<T> {
+  const client = pipelined.get(tx);
+  if (client) sendTogether(client);
   if (!(outcome instanceof Lastly)) {
     await tx.execute(sql`commit`);
     return outcome;
@@ -122,6 +148,7 @@ async function pipelinedWrite<T>(
   const tx = handleFor(db, client);
   let broken: Error | undefined;
   try {
+    sendTogether(client);
     const begin = now(tx.execute(sql`begin`));
     const actor =
       actorId === null ? undefined : now(tx.execute(sql`select set_config('funil.actor', ${actorId}, true)`));

@@ -70,6 +70,8 @@ describe.skipIf(roundTrips === undefined)('round trips to PostgreSQL per service
     const { db } = handle;
     const created = await tripsOf('lead create', () => createLead(db, body, null));
     expect(created.trips).toBe(1);
+    // Its eight statements (BEGIN to COMMIT) leave in one write.
+    expect(created.writes).toBe(1);
     const withPracas = await tripsOf('lead create with praças', () =>
       createLead(db, { ...body, franchises: ['Praça 1', 'Praça 2'] }, null),
     );
@@ -88,9 +90,9 @@ describe.skipIf(roundTrips === undefined)('round trips to PostgreSQL per service
     expect(await countLeads()).toEqual(leadsBefore);
     const id = created.result.id;
 
-    expect(
-      (await tripsOf('lead update', () => updateLead(db, id, { assessment: 'Outra' }, null))).trips,
-    ).toBe(2);
+    const updated = await tripsOf('lead update', () => updateLead(db, id, { assessment: 'Outra' }, null));
+    expect(updated.trips).toBe(2);
+    expect(updated.writes).toBe(2);
     expect(
       (await tripsOf('lead move', () => updateLead(db, id, { contract_status: 'quente' }, null))).trips,
     ).toBe(2);
