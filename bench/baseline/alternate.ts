@@ -1,5 +1,8 @@
 // Funil and the baseline measured in turns — F B F B F B — so that both meet the same moments of
 // a noisy machine, and the ratio is taken round by round: its median is the comparison's figure.
+// A warm-up turn on each side comes first, unmeasured: whichever side went first would otherwise
+// pay alone for compiling its code for the scenario and for the database's first touches of what
+// it writes (a create's first round read ~0.7 × its later ones).
 import type { Measure } from './measure';
 
 export type Alternated = {
@@ -28,7 +31,12 @@ const medianMeasure = (measures: Measure[]): Measure => ({
 export async function alternate(
   rounds: number,
   sides: { funil: () => Promise<Measure>; baseline: () => Promise<Measure> },
+  warmUp?: { funil: () => Promise<unknown>; baseline: () => Promise<unknown> },
 ): Promise<Alternated> {
+  if (warmUp) {
+    await warmUp.funil();
+    await warmUp.baseline();
+  }
   const measured: Alternated['rounds'] = [];
   for (let round = 0; round < rounds; round += 1) {
     const funil = await sides.funil();

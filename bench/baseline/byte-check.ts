@@ -1,7 +1,8 @@
 // The same request to Funil and to the baseline, one after the other: are the answers the same
-// bytes? Created ids, timestamps and tokens differ by nature; for the scenarios that make them
+// bytes, with the same policy headers (security headers, a request id)? Created ids, timestamps and tokens differ by nature; for the scenarios that make them
 // (create, update, move, login) they are masked before comparing, and the verdict says so.
 import { sendScenario } from './capture';
+import { policyHeaders } from './recipes-file';
 import type { Scenario } from './scenarios';
 
 const mask = (text: string) =>
@@ -33,6 +34,16 @@ export async function compareAnswers(
       scenario: scenario.name,
       equal: false,
       verdict: `DIFFERENT status ${funil.status} / ${baseline.status}: ${baselineBody.slice(0, 200)}`,
+    };
+  }
+  // The headers' names and values, but those of the answer itself (size, date, version, request id).
+  const headersOf = (response: Response) =>
+    `${JSON.stringify(policyHeaders(response.headers))}${response.headers.has('x-request-id') ? ' + request id' : ''}`;
+  if (headersOf(funil) !== headersOf(baseline)) {
+    return {
+      scenario: scenario.name,
+      equal: false,
+      verdict: `DIFFERENT headers: ${headersOf(funil)} / ${headersOf(baseline)}`,
     };
   }
   if (funilBody === baselineBody)

@@ -5,7 +5,7 @@ import type { CapturedStatement } from '../support/sql-capture';
 import { startSqlCapture } from '../support/sql-capture';
 import { signInBench } from '../support/bench-account';
 import { startBenchServer } from '../support/bench-server';
-import type { BaselineRecipes } from './recipes-file';
+import { type BaselineRecipes, policyHeaders } from './recipes-file';
 import type { Scenario } from './scenarios';
 
 /** Every benchmark request says who it is the same way (a session row keeps the user-agent). */
@@ -63,6 +63,7 @@ export async function captureRecipes(
     const sessionCheckedAt = Date.now();
     const firstStatement = capture.statements.length;
     const recipes: Recipe[] = [];
+    let answerHeaders: Record<string, string> = {};
     for (const scenario of scenarios) {
       await (await sendScenario(server.baseUrl, scenario, token)).text();
       const before = capture.statements.length;
@@ -71,6 +72,7 @@ export async function captureRecipes(
       const answer = await response.text();
       if (scenario.back) await (await sendScenario(server.baseUrl, scenario, token, scenario.back)).text();
       if (!response.ok) throw new Error(`${scenario.method} ${scenario.path}: ${response.status} ${answer}`);
+      answerHeaders = policyHeaders(response.headers);
       recipes.push({
         key: scenario.key,
         method: scenario.method,
@@ -89,6 +91,7 @@ export async function captureRecipes(
     return {
       session: { statement, capturedAt: sessionCheckedAt, sessionId: claims.sid, userId: claims.sub },
       userAgent: BENCH_USER_AGENT,
+      answerHeaders,
       recipes: recipes.map((recipe, index) => ({
         recipe,
         authenticated: scenarios[index]?.authenticated ?? true,

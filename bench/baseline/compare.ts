@@ -70,10 +70,18 @@ async function loadPhase(
       const rows: Row[] = [];
       const cache = cacheSeconds > 0 ? 'on' : 'off';
       for (const scenario of scenarios) {
-        const result = await alternate(benchSettings.rounds, {
-          funil: () => measure(funil.baseUrl, scenario, token),
-          baseline: () => measure(baseline.baseUrl, scenario, token),
-        });
+        const warmUpSeconds = Math.min(3, benchSettings.seconds);
+        const result = await alternate(
+          benchSettings.rounds,
+          {
+            funil: () => measure(funil.baseUrl, scenario, token),
+            baseline: () => measure(baseline.baseUrl, scenario, token),
+          },
+          {
+            funil: () => measure(funil.baseUrl, scenario, token, undefined, warmUpSeconds),
+            baseline: () => measure(baseline.baseUrl, scenario, token, undefined, warmUpSeconds),
+          },
+        );
         rows.push({ key: scenario.key, scenario: scenario.name, cache, ...result });
       }
       return { rows, bytes };

@@ -11,6 +11,7 @@ export async function measure(
   scenario: Scenario,
   token: string,
   connections = benchSettings.connections,
+  seconds = benchSettings.seconds,
 ): Promise<Measure> {
   const result = await autocannon({
     url: baseUrl + scenario.path,
@@ -20,7 +21,7 @@ export async function measure(
       ? { requests: [scenario.body, scenario.back].map((body) => ({ method: scenario.method, body })) }
       : {}),
     connections,
-    duration: benchSettings.seconds,
+    duration: seconds,
     headers: {
       'user-agent': BENCH_USER_AGENT,
       ...(scenario.authenticated ? { authorization: `Bearer ${token}` } : {}),

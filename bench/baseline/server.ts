@@ -1,9 +1,11 @@
 // The baseline server (the limit Funil is measured against): bare node:http, a pg pool of Funil's
 // size (10), Funil's token check; the lead page and a lead's create, update and move answered by
 // its own SQL (own-routes.ts: one statement each), the other scenarios by Funil's own statements
-// replayed, and Funil's JSON rebuilt. No framework, no ORM, no validation beyond what the routes
+// replayed, and Funil's JSON rebuilt, sent with Funil's headers (its security headers, captured
+// from its answers, and a request id). No framework, no ORM, no validation beyond what the routes
 // need. Started by baseline-process.ts with BASELINE_RECIPES naming the file of recipes
 // (capture.ts).
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import pg from 'pg';
@@ -48,8 +50,10 @@ const readBody = async (request: IncomingMessage): Promise<string> => {
 const server = createServer((request, response) => {
   const send = (status: number, body: string, etag?: string) => {
     response.writeHead(status, {
+      ...file.answerHeaders,
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),
+      'x-request-id': randomUUID(),
       ...(etag ? { etag } : {}),
     });
     response.end(body);
