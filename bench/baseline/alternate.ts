@@ -30,12 +30,13 @@ const medianMeasure = (measures: Measure[]): Measure => ({
 
 export async function alternate(
   rounds: number,
-  sides: { funil: () => Promise<Measure>; baseline: () => Promise<Measure> },
-  warmUp?: { funil: () => Promise<unknown>; baseline: () => Promise<unknown> },
+  /** Each side measured for the given seconds, or the bench's own when none is given. */
+  sides: { funil: (seconds?: number) => Promise<Measure>; baseline: (seconds?: number) => Promise<Measure> },
+  warmUpSeconds = 0,
 ): Promise<Alternated> {
-  if (warmUp) {
-    await warmUp.funil();
-    await warmUp.baseline();
+  if (warmUpSeconds > 0) {
+    await sides.funil(warmUpSeconds);
+    await sides.baseline(warmUpSeconds);
   }
   const measured: Alternated['rounds'] = [];
   for (let round = 0; round < rounds; round += 1) {

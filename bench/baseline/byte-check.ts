@@ -1,6 +1,7 @@
 // The same request to Funil and to the baseline, one after the other: are the answers the same
-// bytes, with the same policy headers (security headers, a request id)? Created ids, timestamps and tokens differ by nature; for the scenarios that make them
-// (create, update, move, login) they are masked before comparing, and the verdict says so.
+// bytes, with the same policy headers (security headers, a request id)? Created ids, timestamps
+// and tokens differ by nature; for the scenarios that make them (create, update, move, login)
+// they are masked before comparing, and the verdict says so.
 import { sendScenario } from './capture';
 import { policyHeaders } from './recipes-file';
 import type { Scenario } from './scenarios';

@@ -70,17 +70,13 @@ async function loadPhase(
       const rows: Row[] = [];
       const cache = cacheSeconds > 0 ? 'on' : 'off';
       for (const scenario of scenarios) {
-        const warmUpSeconds = Math.min(3, benchSettings.seconds);
         const result = await alternate(
           benchSettings.rounds,
           {
-            funil: () => measure(funil.baseUrl, scenario, token),
-            baseline: () => measure(baseline.baseUrl, scenario, token),
+            funil: (seconds) => measure(funil.baseUrl, scenario, token, undefined, seconds),
+            baseline: (seconds) => measure(baseline.baseUrl, scenario, token, undefined, seconds),
           },
-          {
-            funil: () => measure(funil.baseUrl, scenario, token, undefined, warmUpSeconds),
-            baseline: () => measure(baseline.baseUrl, scenario, token, undefined, warmUpSeconds),
-          },
+          Math.min(3, benchSettings.seconds),
         );
         rows.push({ key: scenario.key, scenario: scenario.name, cache, ...result });
       }

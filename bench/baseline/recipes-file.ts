@@ -20,7 +20,7 @@ export type BaselineRecipes = {
  * Headers an answer has of its own (its size, type, version, date, request id, connection) rather
  * than from the server's policy.
  */
-export const PER_ANSWER_HEADERS = new Set([
+const PER_ANSWER_HEADERS = new Set([
   'content-length',
   'content-type',
   'etag',
