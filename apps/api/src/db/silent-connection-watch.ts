@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { lookEveryMs } from '../lib/stall-watch';
 
 /** One pooled connection: how many of its statements await an answer, and since when it has had none. */
 type Waiting = { client: pg.PoolClient; pending: number; since: number };
@@ -25,7 +26,6 @@ type Callback = (error: Error | null, result: unknown) => void;
  */
 export function endConnectionsThatGoSilent(pool: pg.Pool, limitMs: number): void {
   const waiting = new Set<Waiting>();
-  const everyMs = Math.max(10, Math.min(1_000, Math.floor(limitMs / 4)));
 
   const started = (entry: Waiting) => {
     if (entry.pending++ === 0) {
@@ -53,7 +53,7 @@ export function endConnectionsThatGoSilent(pool: pg.Pool, limitMs: number): void
         entry.client as unknown as { connection?: { stream?: { destroy: () => void } } }
       ).connection?.stream?.destroy();
     }
-  }, everyMs);
+  }, lookEveryMs(limitMs));
   // The watch never keeps the process alive on its own.
   timer.unref();
 

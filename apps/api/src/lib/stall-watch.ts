@@ -17,8 +17,15 @@ export type StallWatchOptions = {
   onStall: () => void;
 };
 
+/**
+ * How often a watch with this limit looks at the clock: every quarter of the limit, at most every
+ * second (and at least every 10 ms), so it acts within 1.25 × the limit.
+ */
+export const lookEveryMs = (limitMs: number): number =>
+  Math.max(10, Math.min(1_000, Math.floor(limitMs / 4)));
+
 export function watchForStall(options: StallWatchOptions): () => void {
-  const everyMs = Math.max(10, Math.min(1_000, Math.floor(options.limitMs / 4)));
+  const everyMs = lookEveryMs(options.limitMs);
   let lastProgress = options.progress();
   let stillSince = Date.now();
   const timer = setInterval(() => {
